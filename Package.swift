@@ -1,0 +1,40 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "report",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "report", targets: ["report"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pipeline: Ingest -> Insights -> Render, composed by Reports, driven by `report`.
+        .target(name: "Ingest", dependencies: ["CCSV", "CSQLite"]),
+        .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
+        .target(name: "Render", dependencies: ["CCairo"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+        .executableTarget(name: "report", dependencies: [
+            "Ingest", "Insights", "Render", "Catalog", "Reports",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .target(name: "TestSupport", dependencies: ["Render", "Catalog"], path: "Tests/TestSupport"),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,1 @@
+// Catalog module: see docs/architecture.md.

@@ -1,0 +1,1 @@
+// Insights module: see docs/architecture.md.

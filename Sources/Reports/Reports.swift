@@ -1,0 +1,1 @@
+// Reports module: see docs/architecture.md.
