@@ -1,1 +1,0 @@
-// Catalog module: see docs/architecture.md.
