@@ -1,1 +1,0 @@
-// Reports module: see docs/architecture.md.

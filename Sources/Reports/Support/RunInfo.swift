@@ -1,0 +1,47 @@
+import Foundation
+import Ingest
+
+/// What every report of one run shares: the analysis date, the time written into PDFs, and the
+/// tool's name and version. Reading the clock happens only here, and only when the run did not
+/// pin the dates (`--as-of`, `SOURCE_DATE_EPOCH`).
+public struct RunInfo: Sendable {
+    public static let toolName = "report"
+    public static let version = "0.1.0"
+
+    public var asOf: LocalDate
+    /// Creation date written into PDF metadata.
+    public var generatedAt: Date
+    /// The day shown as the generation date (the as-of date, so it is reproducible).
+    public var generatedOn: LocalDate
+
+    public init(asOf: LocalDate, generatedAt: Date) {
+        self.asOf = asOf; self.generatedAt = generatedAt; self.generatedOn = asOf
+    }
+
+    public var creator: String { "\(Self.toolName) \(Self.version)" }
+
+    /// `SOURCE_DATE_EPOCH` as a date, when set to a valid integer.
+    public static func sourceDateEpoch(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Date? {
+        guard let raw = environment["SOURCE_DATE_EPOCH"], let secs = Int64(raw.trimmingCharacters(in: .whitespaces)) else {
+            return nil
+        }
+        return Date(timeIntervalSince1970: TimeInterval(secs))
+    }
+
+    /// Today's date in UTC (used only when no `--as-of` is given).
+    public static func today(_ now: Date = Date()) -> LocalDate {
+        let secs = Int64(now.timeIntervalSince1970.rounded(.down))
+        let days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400
+        return LocalDate(daysSinceEpoch: Int32(days))
+    }
+
+    /// The PDF creation time for a run: `SOURCE_DATE_EPOCH` when set, else noon UTC of the as-of
+    /// date when `--as-of` was given (so the same options give the same bytes), else now.
+    public static func creationDate(asOf: LocalDate, asOfGiven: Bool,
+                                    environment: [String: String] = ProcessInfo.processInfo.environment,
+                                    now: Date = Date()) -> Date {
+        if let epoch = sourceDateEpoch(environment) { return epoch }
+        if asOfGiven { return Date(timeIntervalSince1970: TimeInterval(Int64(asOf.daysSinceEpoch) * 86400 + 43200)) }
+        return now
+    }
+}

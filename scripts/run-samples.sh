@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Sets up, builds in release mode and renders the bundled samples into out/ (real PDFs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build -c release --product report
+bin=.build/release/report
+mkdir -p out
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-1785456000}"   # 2026-07-31, for reproducible PDFs
+"$bin" headache summary samples/aurae/logs.json -o out/summary-berlin.pdf --as-of 2026-07-31 --patient-name "Sample patient (Berlin)"
+"$bin" headache summary samples/aurae/logs.csv -o out/summary-new-york.pdf --as-of 2026-07-15 --patient-name "Sample patient (New York)"
+"$bin" headache summary samples/aurae/logs.json -o out/summary-march.pdf --from 2026-03-01 --to 2026-03-31 --as-of 2026-03-31
+if "$bin" headache --help | grep -q insights; then
+  "$bin" headache insights samples/aurae/logs.json --days samples/aurae/days.json --as-of 2026-07-31 --tier premium --json > out/insights-berlin.json
+  "$bin" headache insights samples/aurae/logs.json --days samples/aurae/days.json --as-of 2026-07-31 --tier premium > out/insights-berlin.txt
+fi
+echo "Wrote:"; ls -l out/

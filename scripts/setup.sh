@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what `report` needs on Debian/Ubuntu: the C libraries it builds against, the Inter
+# font its reports use, and the PDF tools the tests read PDFs back with. Installs only what is
+# missing; needs root (or sudo) only then. Swift itself (6.x) must already be on PATH.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libcairo2-dev libpango1.0-dev libcsv-dev libsqlite3-dev   # build
+  fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
+  poppler-utils qpdf                                         # tests: pdftotext, pdfinfo, pdffonts, qpdf --check
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fc-cache -f >/dev/null 2>&1 || true
+fi
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (install Swift 6 from swift.org)" >&2; exit 1; }

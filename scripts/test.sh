@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: unit, golden-file and end-to-end (which run the built `report`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+swift build --product report
+swift test "$@"
