@@ -1,1 +1,0 @@
-// Insights module: see docs/architecture.md.

@@ -1,2 +1,0 @@
-import XCTest
-final class InsightsTestsPlaceholder: XCTestCase { func testPlaceholder() { XCTAssertTrue(true) } }
