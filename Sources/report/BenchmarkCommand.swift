@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import Ingest
+import Reports
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct BenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "benchmark",
+        abstract: "Measure ingest, summary PDF and insights speed on generated logs.",
+        discussion: """
+            Generates synthetic headache logs of each size (JSON and CSV in the input schema),
+            then prints for each size: CSV and JSON ingest throughput (in process), the free
+            summary PDF as a whole process (median wall time over --runs, pages per second,
+            peak memory of that process). Targets are in docs/performance.md. Build in release
+            mode first: swift build -c release && .build/release/report benchmark
+
+            Example:
+              report benchmark --sizes 100,1000,10000 --runs 5
+            """)
+
+    @Option(help: "Comma-separated episode counts.")
+    var sizes: String = "100,1000,10000"
+
+    @Option(help: "Timed whole-process runs per size (after one untimed warm-up run).")
+    var runs: Int = 5
+
+    @Option(help: "Folder for the generated logs and PDFs (default: a new temporary folder).")
+    var work: String?
+
+    @Option(name: .customLong("templates"), help: "The templates folder, passed on to the measured runs.")
+    var templates: String?
+
+    func run() throws {
+        let counts = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0 else {
+            throw CommandFailure.usage("--sizes takes positive counts like 100,1000 and --runs at least 1")
+        }
+        let dir = work ?? (FileManager.default.temporaryDirectory.path + "/report-benchmark-\(getpid())")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #if DEBUG
+        Diagnostics.warning("this is a debug build; measure a release build (swift build -c release)")
+        #endif
+        print("report benchmark — work folder \(dir)")
+        print("size    | CSV ingest | JSON ingest | summary PDF (whole process) | pages | pages/s | peak RSS")
+        print("--------|------------|-------------|-----------------------------|-------|---------|---------")
+        for n in counts {
+            let rows = SyntheticLogs.rows(count: n)
+            let jsonPath = "\(dir)/logs_\(n).json", csvPath = "\(dir)/logs_\(n).csv"
+            try SyntheticLogs.json(rows).write(toFile: jsonPath, atomically: false, encoding: .utf8)
+            try SyntheticLogs.csv(rows).write(toFile: csvPath, atomically: false, encoding: .utf8)
+            let csvRate = try ingestRate(csvPath)
+            let jsonRate = try ingestRate(jsonPath)
+            let pdfPath = "\(dir)/summary_\(n).pdf"
+            var args = [exe, "headache", "summary", jsonPath, "-o", pdfPath, "--as-of", "2030-01-01", "--quiet"]
+            if let templates { args += ["--templates", templates] }
+            _ = try spawn(args)  // warm-up (page cache, font cache)
+            var times: [Double] = [], peak = 0
+            for _ in 0..<runs {
+                let r = try spawn(args)
+                times.append(r.seconds)
+                peak = max(peak, r.maxRSSKiB)
+            }
+            let median = times.sorted()[times.count / 2]
+            let pages = pageCount(pdfPath)
+            print(pad("\(n)", 7) + " | " + pad(String(format: "%.1f MB/s", csvRate), 10) + " | "
+                  + pad(String(format: "%.1f MB/s", jsonRate), 11) + " | "
+                  + pad(String(format: "%.0f ms median of %d", median * 1000, runs), 27) + " | "
+                  + pad("\(pages)", 5) + " | " + pad(String(format: "%.0f", Double(pages) / median), 7) + " | "
+                  + String(format: "%.1f MB", Double(peak) / 1024))
+        }
+    }
+
+    /// MB/s (10^6 bytes) of one input file, best of enough repetitions to take ~0.3 s.
+    func ingestRate(_ path: String) throws -> Double {
+        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        var best = Double.infinity
+        var total = 0.0
+        var reps = 0
+        while reps < 3 || (total < 0.3 && reps < 200) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try HeadacheLogReader.read([InputSource(path: path)], options: IngestOptions())
+            let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            best = min(best, t); total += t; reps += 1
+        }
+        return Double(bytes) / best / 1e6
+    }
+
+    /// Runs a command with its output discarded; returns its wall time and peak memory.
+    func spawn(_ args: [String]) throws -> (seconds: Double, maxRSSKiB: Int) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let cArgs = args.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let rc = posix_spawn(&pid, args[0], &actions, nil, cArgs, environ)
+        guard rc == 0 else { throw CommandFailure.output("cannot run \(args[0]): \(String(cString: strerror(rc)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard status == 0 else { throw CommandFailure.output("a measured run failed (status \(status)): \(args.joined(separator: " "))") }
+        return (seconds, Int(usage.ru_maxrss))
+    }
+
+    /// Pages in a PDF written by cairo (counts `/Type /Page` objects).
+    func pageCount(_ path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        let needle = Array("/Type /Page\n".utf8), alt = Array("/Type /Page ".utf8)
+        var count = 0
+        data.withUnsafeBytes { (buf: UnsafeRawBufferPointer) in
+            let b = buf.bindMemory(to: UInt8.self)
+            var i = 0
+            while i + needle.count <= b.count {
+                if b[i] == 0x2F, b[i + 1] == 0x54 {
+                    var match = true, matchAlt = true
+                    for j in 0..<needle.count {
+                        if b[i + j] != needle[j] { match = false }
+                        if b[i + j] != alt[j] { matchAlt = false }
+                        if !match && !matchAlt { break }
+                    }
+                    if match || matchAlt { count += 1 }
+                }
+                i += 1
+            }
+        }
+        return count
+    }
+
+    func pad(_ s: String, _ w: Int) -> String { s.count >= w ? s : s + String(repeating: " ", count: w - s.count) }
+}

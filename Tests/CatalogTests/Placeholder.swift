@@ -1,2 +1,0 @@
-import XCTest
-final class CatalogTestsPlaceholder: XCTestCase { func testPlaceholder() { XCTAssertTrue(true) } }
