@@ -1,0 +1,109 @@
+import CCairo
+
+/// Draws display pages onto a cairo context. The only drawing code; shared by PDF and PNG.
+final class CairoPainter {
+    let cr: OpaquePointer
+    let context: OpaquePointer
+    private var layouts: [FontSpec: OpaquePointer] = [:]
+    private var lastSpec: FontSpec?
+    private var lastLayout: OpaquePointer?
+    private var sourceColor: Color?
+
+    init(cr: OpaquePointer) {
+        self.cr = cr
+        context = pango_cairo_create_context(cr)!
+        pango_cairo_context_set_resolution(context, 72)
+        PangoMeasurer.applyFontOptions(context)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        for l in layouts.values { g_object_unref(UnsafeMutableRawPointer(l)) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    private func layout(_ f: FontSpec) -> OpaquePointer {
+        if let l = lastLayout, lastSpec == f { return l }
+        let l: OpaquePointer
+        if let found = layouts[f] { l = found } else {
+            l = pango_layout_new(context)
+            let d = PangoMeasurer.fontDescription(f)
+            pango_layout_set_font_description(l, d)
+            pango_font_description_free(d)
+            layouts[f] = l
+        }
+        lastSpec = f; lastLayout = l
+        return l
+    }
+
+    private func setColor(_ c: Color, opacity: Double = 1) {
+        if opacity == 1, sourceColor == c { return }
+        cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
+        sourceColor = opacity == 1 ? c : nil
+    }
+
+    private func setPaint(_ p: Paint, opacity: Double) {
+        switch p {
+        case .solid(let c): setColor(c, opacity: opacity)
+        case let .linearGradient(s, e, stops):
+            let pat = cairo_pattern_create_linear(s.x, s.y, e.x, e.y)
+            for st in stops {
+                cairo_pattern_add_color_stop_rgba(pat, st.offset, st.color.red, st.color.green,
+                                                  st.color.blue, st.color.alpha * opacity)
+            }
+            cairo_set_source(cr, pat)
+            cairo_pattern_destroy(pat)
+            sourceColor = nil
+        }
+    }
+
+    func draw(_ page: DisplayPage) {
+        sourceColor = nil
+        for item in page.items {
+            switch item {
+            case .text(let run): drawText(run)
+            case let .rect(r, paint, opacity):
+                setPaint(paint, opacity: opacity)
+                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                cairo_fill(cr)
+            case let .ellipse(r, paint, opacity):
+                guard r.width > 0, r.height > 0 else { continue }
+                setPaint(paint, opacity: opacity)
+                cairo_save(cr)
+                cairo_translate(cr, r.minX + r.width / 2, r.minY + r.height / 2)
+                cairo_scale(cr, r.width / 2, r.height / 2)
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+                cairo_restore(cr)
+                cairo_fill(cr)
+            case let .line(from, to, color, width):
+                setColor(color)
+                cairo_set_line_width(cr, width)
+                cairo_move_to(cr, from.x, from.y)
+                cairo_line_to(cr, to.x, to.y)
+                cairo_stroke(cr)
+            }
+        }
+    }
+
+    private func drawText(_ run: TextRun) {
+        let l = layout(run.style.font)
+        setColor(run.style.color)
+        var t = run.text
+        t.withUTF8 { buf in
+            guard let base = buf.baseAddress, buf.count > 0 else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
+                pango_layout_set_text(l, p, Int32(buf.count))
+            }
+        }
+        var x = run.origin.x
+        if run.alignment != .leading {
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_size(l, &w, &h)
+            let slack = run.width - Double(w) / Double(PANGO_SCALE)
+            x += run.alignment == .trailing ? slack : slack / 2
+        }
+        cairo_move_to(cr, x, run.origin.y)
+        pango_cairo_show_layout(cr, l)
+    }
+}

@@ -1,0 +1,115 @@
+import CCairo
+import Foundation
+
+/// Errors from the Cairo backend.
+public enum RenderError: Error, CustomStringConvertible, Sendable {
+    case cairo(String)
+    case pageOutOfRange(Int, pageCount: Int)
+    case invalidPNG(String)
+
+    public var description: String {
+        switch self {
+        case .cairo(let s): return "cairo: \(s)"
+        case let .pageOutOfRange(i, n): return "page index \(i) out of range (document has \(n) pages)"
+        case .invalidPNG(let s): return "invalid PNG: \(s)"
+        }
+    }
+}
+
+/// Writes a laid-out document as PDF: real text through PangoCairo, embedded font subsets,
+/// metadata, an outline. Same document + same metadata date = identical bytes.
+public enum PDFRenderer {
+    /// Renders `doc` and hands the PDF bytes to `sink` in chunks, in order. An error thrown by
+    /// the sink stops rendering and is rethrown.
+    public static func render(_ doc: LaidOutDocument, measurer: PangoMeasurer,
+                              to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try withoutActuallyEscaping(sink) { sink in
+            let box = SinkBox(sink)
+            let first = doc.pages.first?.size ?? .a4
+            let surface = cairo_pdf_surface_create_for_stream(
+                { closure, data, length in
+                    let box = Unmanaged<SinkBox>.fromOpaque(closure!).takeUnretainedValue()
+                    if box.error != nil { return CAIRO_STATUS_WRITE_ERROR }
+                    do { try box.sink(UnsafeRawBufferPointer(start: data, count: Int(length))) } catch {
+                        box.error = error
+                        return CAIRO_STATUS_WRITE_ERROR
+                    }
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(box).toOpaque(), first.width, first.height)!
+            defer { cairo_surface_destroy(surface) }
+            setMetadata(surface, doc.metadata)
+            let cr = cairo_create(surface)!
+            do {
+                let painter = CairoPainter(cr: cr)
+                for page in doc.pages {
+                    cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+                    painter.draw(page)
+                    cairo_show_page(cr)
+                }
+            }
+            addOutline(surface, doc.outline)
+            let crStatus = cairo_status(cr)
+            cairo_destroy(cr)
+            cairo_surface_finish(surface)
+            if let error = box.error { throw error }
+            if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
+            let status = cairo_surface_status(surface)
+            if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+        }
+    }
+
+    /// Renders `doc` to PDF bytes in memory.
+    public static func pdfData(_ doc: LaidOutDocument, measurer: PangoMeasurer) throws -> Data {
+        var data = Data()
+        try render(doc, measurer: measurer) { data.append(contentsOf: $0) }
+        return data
+    }
+
+    private final class SinkBox {
+        let sink: (UnsafeRawBufferPointer) throws -> Void
+        var error: Error?
+        init(_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.sink = sink }
+    }
+
+    static func setMetadata(_ surface: OpaquePointer, _ m: DocumentMetadata) {
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, m.title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, m.author)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, m.subject)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, m.creator)
+        let date = iso8601UTC(m.creationDate)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
+    }
+
+    static func addOutline(_ surface: OpaquePointer, _ outline: [OutlineEntry]) {
+        var stack: [(level: Int, id: Int32)] = []
+        for e in outline {
+            while let last = stack.last, last.level >= e.level { stack.removeLast() }
+            let parent = stack.last?.id ?? Int32(CAIRO_PDF_OUTLINE_ROOT)
+            let attrs = "page=\(e.pageIndex + 1) pos=[0 \(fmt(max(0, e.y)))]"
+            let id = cairo_pdf_surface_add_outline(surface, parent, e.title, attrs, cairo_pdf_outline_flags_t(rawValue: 0))
+            stack.append((e.level, id))
+        }
+    }
+
+    /// `YYYY-MM-DDThh:mm:ss+00:00`, computed without calendars or locales.
+    static func iso8601UTC(_ date: Date) -> String {
+        let t = Int64(date.timeIntervalSince1970.rounded(.down))
+        var days = t / 86400
+        var secs = t % 86400
+        if secs < 0 { secs += 86400; days -= 1 }
+        // Civil-from-days (H. Hinnant).
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let mo = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (mo <= 2 ? 1 : 0)
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let yy = y < 1000 ? String(repeating: "0", count: 4 - "\(y)".count) + "\(y)" : "\(y)"
+        return "\(yy)-\(two(mo))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))+00:00"
+    }
+}

@@ -1,0 +1,223 @@
+import CCairo
+
+/// Measures text with Pango (the same font map and options the Cairo backend draws with), and
+/// checks through fontconfig that each family asked for is the one it gets.
+///
+/// Widths of short Latin strings are estimated from cached per-character advances; only text near
+/// the limit (or outside the cached ranges) is shaped, so a table cell is usually shaped once —
+/// when it is drawn. Not thread-safe: use one measurer per thread.
+public final class PangoMeasurer: TextMeasurer {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var entries: [FontSpec: FontEntry] = [:]
+    private var lastSpec: FontSpec?
+    private var lastEntry: FontEntry?
+    private var checkedFamilies: Set<String> = []
+
+    /// One message per requested family that fontconfig replaced with another.
+    public private(set) var fontWarnings: [String] = []
+    /// Called once per substituted family, as the warning is recorded.
+    public var onFontWarning: ((String) -> Void)?
+
+    public init() {
+        fontMap = pango_cairo_font_map_new()!
+        context = pango_font_map_create_context(fontMap)!
+        pango_cairo_context_set_resolution(context, 72)
+        PangoMeasurer.applyFontOptions(context)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        for e in entries.values { e.release() }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(fontMap)
+    }
+
+    /// Unhinted metrics everywhere, so PDF, PNG and measurement agree.
+    static func applyFontOptions(_ ctx: OpaquePointer) {
+        let opts = cairo_font_options_create()
+        cairo_font_options_set_hint_style(opts, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(opts, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(ctx, opts)
+        cairo_font_options_destroy(opts)
+    }
+
+    static func fontDescription(_ f: FontSpec) -> OpaquePointer {
+        let d = pango_font_description_new()!
+        pango_font_description_set_family(d, f.family)
+        pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(f.weight.rawValue)))
+        pango_font_description_set_style(d, f.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(d, f.size * Double(PANGO_SCALE))
+        return d
+    }
+
+    func entry(_ f: FontSpec) -> FontEntry {
+        if let e = lastEntry, lastSpec == f { return e }
+        let e: FontEntry
+        if let found = entries[f] { e = found } else {
+            checkFamily(f)
+            e = FontEntry(spec: f, context: context)
+            entries[f] = e
+        }
+        lastSpec = f; lastEntry = e
+        return e
+    }
+
+    private func checkFamily(_ f: FontSpec) {
+        guard checkedFamilies.insert(f.family.lowercased()).inserted else { return }
+        let d = PangoMeasurer.fontDescription(f)
+        defer { pango_font_description_free(d) }
+        guard let font = pango_context_load_font(context, d) else {
+            record("font family \"\(f.family)\" could not be loaded; text may be missing")
+            return
+        }
+        defer { g_object_unref(font) }
+        let got = pango_font_describe(font)
+        defer { pango_font_description_free(got) }
+        let family = pango_font_description_get_family(got).map { String(cString: $0) } ?? "?"
+        if family.lowercased() != f.family.lowercased() {
+            record("font family \"\(f.family)\" is not installed; fontconfig substituted \"\(family)\"")
+        }
+    }
+
+    private func record(_ warning: String) {
+        fontWarnings.append(warning)
+        onFontWarning?(warning)
+    }
+
+    // MARK: TextMeasurer
+
+    public func lineMetrics(_ style: TextStyle) -> (ascent: Double, height: Double) {
+        let e = entry(style.font)
+        return (e.ascent, e.height * style.lineSpacing)
+    }
+
+    public func width(_ text: String, style: TextStyle) -> Double {
+        let e = entry(style.font)
+        if let w = e.memo[text] { return w }
+        let w = e.measure(text)
+        if e.memo.count > 4096 { e.memo.removeAll(keepingCapacity: true) }
+        e.memo[text] = w
+        return w
+    }
+
+    public func wrap(_ text: String, style: TextStyle, width: Double) -> [String] {
+        let e = entry(style.font)
+        if !text.utf8.contains(10), e.fits(text, width) { return [text] }
+        return e.wrap(text, width: width)
+    }
+
+    public func truncate(_ text: String, style: TextStyle, width: Double) -> String {
+        let e = entry(style.font)
+        let line = TextBreaking.oneLine(text)
+        if e.fits(line, width) { return line }
+        let scalars = Array(line.unicodeScalars)
+        func candidate(_ k: Int) -> String {
+            var s = String(String.UnicodeScalarView(scalars[0..<k]))
+            s = TextBreaking.trimTrailingSpaces(s)
+            return s + "…"
+        }
+        var lo = 0, hi = scalars.count - 1  // lo always fits (or is 0)
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if e.measure(candidate(mid)) <= width + 0.01 { lo = mid } else { hi = mid - 1 }
+        }
+        return candidate(lo)
+    }
+}
+
+/// Per-font state: description, one reused layout, metrics and a cache of advances.
+final class FontEntry {
+    let desc: OpaquePointer
+    let layout: OpaquePointer
+    let ascent: Double
+    /// Natural line height (ascent + descent as Pango lays out a line).
+    let height: Double
+    /// Advances for U+0000–U+02FF and U+2000–U+20CF; negative = not measured yet.
+    private var advances = [Float](repeating: -1, count: 0x300 + 0xD0)
+    var memo: [String: Double] = [:]
+
+    init(spec: FontSpec, context: OpaquePointer) {
+        desc = PangoMeasurer.fontDescription(spec)
+        layout = pango_layout_new(context)
+        pango_layout_set_font_description(layout, desc)
+        pango_layout_set_text(layout, "Ag", -1)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_size(layout, &w, &h)
+        height = Double(h) / Double(PANGO_SCALE)
+        ascent = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+
+    func release() {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        pango_font_description_free(desc)
+    }
+
+    func setText(_ text: String) {
+        var t = text
+        t.withUTF8 { buf in
+            guard let base = buf.baseAddress, buf.count > 0 else { pango_layout_set_text(layout, "", 0); return }
+            base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
+                pango_layout_set_text(layout, p, Int32(buf.count))
+            }
+        }
+    }
+
+    /// Shaped width of one line.
+    func measure(_ text: String) -> Double {
+        setText(text)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_size(layout, &w, &h)
+        return Double(w) / Double(PANGO_SCALE)
+    }
+
+    /// Sum of cached advances, or nil when the text has characters outside the cached ranges
+    /// (other scripts, controls) and must be shaped.
+    func estimate(_ text: String) -> Double? {
+        var sum: Float = 0
+        for s in text.unicodeScalars {
+            let v = s.value
+            let i: Int
+            if v >= 0x20 && v < 0x300 { i = Int(v) }
+            else if v >= 0x2000 && v < 0x20D0 { i = 0x300 + Int(v - 0x2000) }
+            else { return nil }
+            var a = advances[i]
+            if a < 0 {
+                a = Float(measure(String(s)))
+                advances[i] = a
+            }
+            sum += a
+        }
+        return Double(sum)
+    }
+
+    /// Whether `text` fits on one line of `width`: trusts the estimate when it is comfortably
+    /// below the limit (kerning cannot close the gap), otherwise shapes the text.
+    func fits(_ text: String, _ width: Double) -> Bool {
+        if let est = estimate(text) {
+            if est <= width - max(1.0, est * 0.04) { return true }
+        }
+        return measure(text) <= width + 0.01
+    }
+
+    func wrap(_ text: String, width: Double) -> [String] {
+        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        defer { pango_layout_set_width(layout, -1) }
+        setText(text)
+        let bytes = Array(text.utf8)
+        let n = pango_layout_get_line_count(layout)
+        var lines: [String] = []
+        lines.reserveCapacity(Int(n))
+        for i in 0..<n {
+            guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+            let start = Int(line.pointee.start_index)
+            var end = min(bytes.count, start + Int(line.pointee.length))
+            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 10 || bytes[end - 1] == 13 || bytes[end - 1] == 9 {
+                end -= 1
+            }
+            lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
+        }
+        return lines.isEmpty ? [""] : lines
+    }
+}

@@ -1,0 +1,140 @@
+/// The output of layout: positioned, page-by-page drawing instructions. Backends (PDF, PNG)
+/// only walk this list; nothing here knows about Cairo.
+public struct LaidOutDocument: Sendable {
+    public var pages: [DisplayPage]
+    public var outline: [OutlineEntry]
+    public var metadata: DocumentMetadata
+    public init(pages: [DisplayPage], outline: [OutlineEntry], metadata: DocumentMetadata) {
+        self.pages = pages; self.outline = outline; self.metadata = metadata
+    }
+}
+
+/// A PDF bookmark: `pageIndex` is 0-based, `y` the top of the heading in page coordinates.
+public struct OutlineEntry: Hashable, Sendable {
+    public var title: String
+    public var level: Int
+    public var pageIndex: Int
+    public var y: Double
+    public init(title: String, level: Int, pageIndex: Int, y: Double) {
+        self.title = title; self.level = level; self.pageIndex = pageIndex; self.y = y
+    }
+}
+
+public struct DisplayPage: Sendable {
+    public var size: Size
+    public var items: [DisplayItem]
+    public init(size: Size, items: [DisplayItem] = []) { self.size = size; self.items = items }
+
+    /// The text runs of the page, in drawing order.
+    public var textRuns: [TextRun] {
+        items.compactMap { if case .text(let r) = $0 { return r } else { return nil } }
+    }
+}
+
+/// One line of text. `origin` is the top-left corner of its box (page coordinates, y down);
+/// the text sits in a box `width` wide and is aligned in it by the backend, which knows the exact
+/// shaped width. The baseline is at `origin.y + ascent` of the style.
+public struct TextRun: Hashable, Sendable {
+    public var text: String
+    public var origin: Point
+    public var width: Double
+    public var alignment: Alignment
+    public var style: TextStyle
+    public init(text: String, origin: Point, width: Double, alignment: Alignment = .leading,
+                style: TextStyle) {
+        self.text = text; self.origin = origin; self.width = width
+        self.alignment = alignment; self.style = style
+    }
+}
+
+public enum DisplayItem: Hashable, Sendable {
+    case text(TextRun)
+    case rect(Rect, Paint, opacity: Double)
+    case ellipse(Rect, Paint, opacity: Double)
+    case line(from: Point, to: Point, color: Color, width: Double)
+}
+
+// MARK: - Text dump for golden files
+
+extension LaidOutDocument {
+    /// A deterministic, diff-friendly listing of every page item (coordinates rounded to 0.1 pt)
+    /// and the outline.
+    public func dump() -> String {
+        var out = "document \"\(metadata.title)\" pages=\(pages.count)\n"
+        for (i, page) in pages.enumerated() {
+            out += "=== page \(i + 1) \(fmt(page.size.width))x\(fmt(page.size.height)) ===\n"
+            for item in page.items { out += item.dumpLine(); out += "\n" }
+        }
+        if !outline.isEmpty {
+            out += "=== outline ===\n"
+            for e in outline {
+                out += "L\(e.level) page=\(e.pageIndex + 1) y=\(fmt(e.y)) \(quote(e.title))\n"
+            }
+        }
+        return out
+    }
+}
+
+extension DisplayItem {
+    func dumpLine() -> String {
+        switch self {
+        case .text(let r):
+            let f = r.style.font
+            let a: String
+            switch r.alignment { case .leading: a = "L"; case .center: a = "C"; case .trailing: a = "R" }
+            return "text \(fmt(r.origin.x)),\(fmt(r.origin.y)) w=\(fmt(r.width)) \(a) "
+                + "\(f.family)/\(f.weight.rawValue)\(f.italic ? "i" : "")/\(fmt(f.size)) "
+                + "\(hexString(r.style.color)) \(quote(r.text))"
+        case .rect(let rect, let paint, let opacity):
+            return "rect \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmt(opacity))")"
+        case .ellipse(let rect, let paint, let opacity):
+            return "ellipse \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmt(opacity))")"
+        case .line(let from, let to, let color, let width):
+            return "line \(fmt(from.x)),\(fmt(from.y))->\(fmt(to.x)),\(fmt(to.y)) w=\(fmt(width)) \(hexString(color))"
+        }
+    }
+}
+
+/// Rounds to 0.1 and prints with one decimal, locale-independent, never "-0.0".
+func fmt(_ v: Double) -> String {
+    guard v.isFinite else { return "\(v)" }
+    var tenths = Int((v * 10).rounded())
+    let neg = tenths < 0
+    if neg { tenths = -tenths }
+    return "\(neg ? "-" : "")\(tenths / 10).\(tenths % 10)"
+}
+
+private func fmtRect(_ r: Rect) -> String {
+    "\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height))"
+}
+
+private func quote(_ s: String) -> String {
+    var out = "\""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default: out.unicodeScalars.append(ch)
+        }
+    }
+    return out + "\""
+}
+
+func hexString(_ c: Color) -> String {
+    let digits = Array("0123456789ABCDEF")
+    func byte(_ v: Double) -> String {
+        let b = max(0, min(255, Int((v * 255).rounded())))
+        return String([digits[b >> 4], digits[b & 15]])
+    }
+    return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha == 1 ? "" : byte(c.alpha))
+}
+
+private func paintString(_ p: Paint) -> String {
+    switch p {
+    case .solid(let c): return hexString(c)
+    case .linearGradient(let s, let e, let stops):
+        let st = stops.map { "\(fmt($0.offset)):\(hexString($0.color))" }.joined(separator: ",")
+        return "gradient(\(fmt(s.x)),\(fmt(s.y))->\(fmt(e.x)),\(fmt(e.y)) \(st))"
+    }
+}

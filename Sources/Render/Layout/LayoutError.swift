@@ -1,0 +1,18 @@
+import Foundation
+
+/// Why a document could not be paginated.
+public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// `element` is taller (`size` pt) than an empty page frame (`available` pt) — it can never be
+    /// placed, so layout stops instead of adding pages forever.
+    case doesNotFit(element: String, size: Double, available: Double)
+
+    public var description: String {
+        switch self {
+        case let .doesNotFit(element, size, available):
+            return "\(element) is \(fmt(size)) pt tall but an empty page has only \(fmt(available)) pt for it; "
+                + "it cannot be placed on any page"
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class RenderTestsPlaceholder: XCTestCase { func testPlaceholder() { XCTAssertTrue(true) } }
