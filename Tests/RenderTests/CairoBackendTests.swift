@@ -6,7 +6,7 @@ import XCTest
 final class CairoBackendTests: XCTestCase {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    func smallDocument() -> Document {
+    static func smallDocument() -> Document {
         let s = SampleDocuments.self
         let mark: [Shape] = [
             .ellipse(Rect(x: 0, y: 0, width: 40, height: 40), .linearGradient(
@@ -31,7 +31,7 @@ final class CairoBackendTests: XCTestCase {
     }
 
     func testPDFBytesStartWithHeaderAndCarryOutline() throws {
-        let (laid, pdf, m) = try render(smallDocument())
+        let (laid, pdf, m) = try render(Self.smallDocument())
         XCTAssertEqual(String(decoding: pdf.prefix(5), as: UTF8.self), "%PDF-")
         XCTAssertGreaterThan(laid.pages.count, 1)
         XCTAssertEqual(laid.outline.map(\.title), ["Headache Report", "Notes"])
@@ -40,8 +40,8 @@ final class CairoBackendTests: XCTestCase {
     }
 
     func testTwoRendersAreByteIdentical() throws {
-        let (_, a, _) = try render(smallDocument())
-        let (_, b, _) = try render(smallDocument())
+        let (_, a, _) = try render(Self.smallDocument())
+        let (_, b, _) = try render(Self.smallDocument())
         XCTAssertEqual(a, b)
         XCTAssertNotNil(a.range(of: Data("(20260218143400+00'00)".utf8)), "creation date from metadata")
     }
@@ -49,7 +49,7 @@ final class CairoBackendTests: XCTestCase {
     func testSinkErrorIsRethrown() throws {
         struct Full: Error {}
         let m = PangoMeasurer()
-        let laid = try LayoutEngine(measurer: m).layout(smallDocument())
+        let laid = try LayoutEngine(measurer: m).layout(Self.smallDocument())
         XCTAssertThrowsError(try PDFRenderer.render(laid, measurer: m) { _ in throw Full() }) {
             XCTAssertTrue($0 is Full, "\($0)")
         }
@@ -57,7 +57,7 @@ final class CairoBackendTests: XCTestCase {
 
     func testPNGOfAPageHasExpectedSize() throws {
         let m = PangoMeasurer()
-        let laid = try LayoutEngine(measurer: m).layout(smallDocument())
+        let laid = try LayoutEngine(measurer: m).layout(Self.smallDocument())
         let png = try PNGRenderer.pngData(laid, page: 0, scale: 0.5, measurer: m)
         let image = try RasterImage.decodePNG(png)
         XCTAssertEqual(image.width, 298)
@@ -68,7 +68,7 @@ final class CairoBackendTests: XCTestCase {
 
     func testPNGGolden() throws {
         let m = PangoMeasurer()
-        let laid = try LayoutEngine(measurer: m).layout(smallDocument())
+        let laid = try LayoutEngine(measurer: m).layout(Self.smallDocument())
         let png = try PNGRenderer.pngData(laid, page: 0, scale: 0.5, measurer: m)
         GoldenFile.assertPNG(actual: png, named: "small-page1.png", in: Self.goldens, tolerance: 24, maxDifferingPixels: 50)
     }
