@@ -138,7 +138,7 @@ final class Paginator {
         while idx < lines.count {
             let room = bottom - y - pad
             let fitting = (room + Paginator.eps) / lh  // may be huge in an unbounded frame
-            var n = fitting >= Double(lines.count - idx) ? lines.count - idx : Int(max(0, fitting))
+            let n = fitting >= Double(lines.count - idx) ? lines.count - idx : Int(max(0, fitting))
             if n < 1 {
                 if atTop { throw LayoutError.doesNotFit(element: element, size: pad + lh, available: bottom - y) }
                 newPage()
