@@ -9,9 +9,11 @@ final class CairoPainter {
     private var lastLayout: OpaquePointer?
     private var sourceColor: Color?
 
-    init(cr: OpaquePointer) {
+    /// Draws with the measurer's font map, so text is set with exactly the fonts it was measured with.
+    init(cr: OpaquePointer, measurer: PangoMeasurer) {
         self.cr = cr
-        context = pango_cairo_create_context(cr)!
+        context = pango_font_map_create_context(measurer.fontMap)!
+        pango_cairo_update_context(cr, context)
         pango_cairo_context_set_resolution(context, 72)
         PangoMeasurer.applyFontOptions(context)
         pango_context_set_round_glyph_positions(context, 0)

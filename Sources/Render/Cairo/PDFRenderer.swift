@@ -40,7 +40,7 @@ public enum PDFRenderer {
             setMetadata(surface, doc.metadata)
             let cr = cairo_create(surface)!
             do {
-                let painter = CairoPainter(cr: cr)
+                let painter = CairoPainter(cr: cr, measurer: measurer)
                 for page in doc.pages {
                     cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
                     painter.draw(page)

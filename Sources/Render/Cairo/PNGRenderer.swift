@@ -19,7 +19,7 @@ public enum PNGRenderer {
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
         do {
-            let painter = CairoPainter(cr: cr)
+            let painter = CairoPainter(cr: cr, measurer: measurer)
             painter.draw(page)
         }
         let status = cairo_status(cr)

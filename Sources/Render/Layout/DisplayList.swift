@@ -86,9 +86,9 @@ extension DisplayItem {
                 + "\(f.family)/\(f.weight.rawValue)\(f.italic ? "i" : "")/\(fmt(f.size)) "
                 + "\(hexString(r.style.color)) \(quote(r.text))"
         case .rect(let rect, let paint, let opacity):
-            return "rect \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmt(opacity))")"
+            return "rect \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmtOpacity(opacity))")"
         case .ellipse(let rect, let paint, let opacity):
-            return "ellipse \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmt(opacity))")"
+            return "ellipse \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmtOpacity(opacity))")"
         case .line(let from, let to, let color, let width):
             return "line \(fmt(from.x)),\(fmt(from.y))->\(fmt(to.x)),\(fmt(to.y)) w=\(fmt(width)) \(hexString(color))"
         }
@@ -102,6 +102,12 @@ func fmt(_ v: Double) -> String {
     let neg = tenths < 0
     if neg { tenths = -tenths }
     return "\(neg ? "-" : "")\(tenths / 10).\(tenths % 10)"
+}
+
+/// Opacity to 0.01.
+private func fmtOpacity(_ v: Double) -> String {
+    let h = max(0, min(100, Int((v * 100).rounded())))
+    return "\(h / 100).\(h % 100 < 10 ? "0" : "")\(h % 100)"
 }
 
 private func fmtRect(_ r: Rect) -> String {

@@ -137,13 +137,13 @@ final class Paginator {
         var idx = 0
         while idx < lines.count {
             let room = bottom - y - pad
-            var n = Int((room + Paginator.eps) / lh)
+            let fitting = (room + Paginator.eps) / lh  // may be huge in an unbounded frame
+            let n = fitting >= Double(lines.count - idx) ? lines.count - idx : Int(max(0, fitting))
             if n < 1 {
                 if atTop { throw LayoutError.doesNotFit(element: element, size: pad + lh, available: bottom - y) }
                 newPage()
                 continue
             }
-            n = min(n, lines.count - idx)
             let fragH = pad + Double(n) * lh
             if let fill = p.fill {
                 items.append(.rect(Rect(x: frame.minX + p.indent, y: y, width: frame.width - p.indent, height: fragH),
