@@ -31,7 +31,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Render", "Catalog"], path: "Tests/TestSupport"),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"]),

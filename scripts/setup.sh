@@ -8,6 +8,7 @@ packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libcsv-dev libsqlite3-dev   # build
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
+  fonts-dejavu-core fonts-droid-fallback                     # fallback for scripts Inter lacks (Arabic, CJK, …)
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo, pdffonts, qpdf --check
 )
 missing=()

@@ -37,7 +37,7 @@ public struct JSONFile: Sendable {
 
     public func number(_ path: String) throws -> Double {
         guard let v = value(path) else { throw CatalogError.missingKey(file: name, key: path) }
-        guard let n = v as? NSNumber, !(v is Bool) else {
+        guard let n = v as? NSNumber, type(of: v) != Bool.self else {
             throw CatalogError.wrongType(file: name, key: path, expected: "a number")
         }
         return n.doubleValue

@@ -34,7 +34,7 @@ struct Report: ParsableCommand {
             if code == .success {
                 // --help, --version
                 print(fullMessage(for: error))
-                exit(0)
+                Foundation.exit(0)
             }
             if isArgumentError(error) {
                 Diagnostics.writeStderr(fullMessage(for: error) + "\n")
@@ -43,7 +43,7 @@ struct Report: ParsableCommand {
                 status = Diagnostics.report(error)
             }
         }
-        exit(status.rawValue)
+        Foundation.exit(status.rawValue)
     }
 
     static func isArgumentError(_ error: Error) -> Bool {

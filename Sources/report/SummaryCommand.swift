@@ -19,7 +19,7 @@ struct SummaryCommand: ParsableCommand {
             """)
 
     @OptionGroup var input: InputOptions
-    @OptionGroup var run: RunOptions
+    @OptionGroup var options: RunOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write ('-' for standard output).", valueName: "OUT.pdf"))
     var output: String
@@ -31,17 +31,17 @@ struct SummaryCommand: ParsableCommand {
     var tier: String = "free"
 
     func run() throws {
-        try self.run.apply()
+        try self.options.apply()
         guard ["free", "premium"].contains(tier) else { throw CommandFailure.usage("--tier must be free or premium") }
-        let range = try self.run.range()
-        let templates = try self.run.templateSet()
+        let range = try self.options.range()
+        let templates = try self.options.templateSet()
         let logs = try input.readLogs()
-        let asOf = try self.run.asOfDate(logs: logs.records)
+        let asOf = try self.options.asOfDate(logs: logs.records)
         let runInfo = RunInfo(asOf: asOf.date,
                               generatedAt: RunInfo.creationDate(asOf: asOf.date, asOfGiven: asOf.given))
-        let options = HeadacheSummary.Options(from: range.from, to: range.to, patientName: patientName,
+        let summaryOptions = HeadacheSummary.Options(from: range.from, to: range.to, patientName: patientName,
                                               skippedCount: logs.skipped, run: runInfo)
-        let result = try SummaryJob(templates: templates).render(logs: logs.records, options: options, to: output)
+        let result = try SummaryJob(templates: templates).render(logs: logs.records, options: summaryOptions, to: output)
         for w in result.fontWarnings { Diagnostics.warning(w) }
         Diagnostics.info("wrote \(output == "-" ? "standard output" : output): \(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(result.episodeCount) episode\(result.episodeCount == 1 ? "" : "s")")
     }

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Render
 
 /// The Aurae brand settings from `templates/brand/aurae.json`, as render styles and colours.
@@ -69,7 +70,7 @@ public struct AuraeBrand: Sendable {
             throw CatalogError.wrongType(file: file.name, key: key, expected: "a list of numbers")
         }
         return try list.map {
-            guard let n = $0 as? Double else { throw CatalogError.wrongType(file: file.name, key: key, expected: "a list of numbers") }
+            guard let n = ($0 as? NSNumber)?.doubleValue else { throw CatalogError.wrongType(file: file.name, key: key, expected: "a list of numbers") }
             return n
         }
     }

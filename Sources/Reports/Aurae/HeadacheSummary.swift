@@ -70,7 +70,7 @@ public struct HeadacheSummary {
         ("redFlag.primaryGroup", []), ("redFlag.secondaryGroup", []),
         ("safety.redFlagPrimary", []), ("safety.redFlagSecondary", []),
         ("safety.overuseWarning", []), ("safety.whenToSeekCare", []),
-        ("overuse.heading", ["month"]), ("overuse.pointer", ["section"]), ("overuse.count", ["days", "month"]),
+        ("overuse.heading", ["month"]), ("overuse.pointer", []), ("overuse.count", ["days", "month"]),
         ("columns.condition", []),
     ]
 
@@ -208,7 +208,7 @@ public struct HeadacheSummary {
             }
             blocks.append(.table(Table(
                 name: "flagged episodes",
-                columns: [TableColumn(.fixed(table.columns.first?.column.fixedWidth ?? 52)), TableColumn(.fixed(30)),
+                columns: [TableColumn(.fixed(table.columns.first?.column.fixedWidth ?? 56)), TableColumn(.fixed(30)),
                           TableColumn(.fixed(70)), TableColumn(.flexible(1))],
                 header: [try w.render("columns.date"), try w.render("columns.time"), try w.render("columns.severity"),
                          try w.render("columns.condition")],
@@ -240,7 +240,7 @@ public struct HeadacheSummary {
                 .paragraph(Paragraph(try w.render("overuse.count", ["days": safety.acuteDays, "month": month]), style: caption, spaceAfter: 4)),
                 .paragraph(Paragraph(try w.render("safety.overuseWarning"), style: banner, spaceAfter: 4,
                                      fill: p.safetyFill, padding: EdgeInsets(all: 6))),
-                .paragraph(Paragraph(try w.render("overuse.pointer", ["section": try w.render("safety.whenToSeekCare")]), style: body, spaceAfter: 6)),
+                .paragraph(Paragraph(try w.render("overuse.pointer"), style: body, spaceAfter: 6)),
             ]))
         }
         blocks.append(.rule(Rule(height: 0.5, color: p.rule, spaceBefore: 2, spaceAfter: 8)))
