@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "TestSupport"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -1,0 +1,69 @@
+import Catalog
+import Ingest
+import Reports
+import TestSupport
+import XCTest
+
+final class AuraeFormatTests: XCTestCase {
+    var f: AuraeFormat!
+
+    override func setUpWithError() throws {
+        f = try AuraeFormat(Wording(directory: TestPaths.templates, app: "aurae"))
+    }
+
+    func ts(_ s: String) -> Timestamp { parseTimestamp(s)! }
+
+    func log(_ onset: String, _ resolved: String?) -> HeadacheLog {
+        HeadacheLog(id: "x", onsetAt: ts(onset), resolvedAt: resolved.map(ts), severity: 3)
+    }
+
+    func testDateAndTimeAreInTheEpisodesOwnOffset() {
+        let t = ts("2026-02-18T23:34:00-05:00")  // 04:34 UTC on the 19th
+        XCTAssertEqual(f.date(t.localDate), "18 Feb 2026")
+        XCTAssertEqual(f.time(t), "23:34")
+        XCTAssertEqual(f.time(ts("2026-03-29T03:05:00+02:00")), "03:05")
+    }
+
+    func testDurationRoundsMinutesDown() {
+        XCTAssertEqual(f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T14:45:59+01:00")), "45m")
+        XCTAssertEqual(f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T14:59:59+01:00")), "59m")
+        XCTAssertEqual(f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T15:00:00+01:00")), "1h 0m")
+        XCTAssertEqual(f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T16:14:30+01:00")), "2h 14m")
+        // Across a daylight-saving change the real elapsed time counts, not the wall clocks.
+        XCTAssertEqual(f.duration(log("2026-03-29T01:30:00+01:00", "2026-03-29T03:30:00+02:00")), "1h 0m")
+        XCTAssertEqual(f.duration(log("2026-02-18T14:00:00+01:00", nil)), "Ongoing")
+    }
+
+    func testSeverityIsAlwaysAWord() {
+        XCTAssertEqual((1...5).map(f.severity), ["Mild", "Mild–moderate", "Moderate", "Moderate–severe", "Severe"])
+    }
+
+    func testWeather() {
+        var w = Weather()
+        XCTAssertEqual(f.weather(w), "—")
+        w.condition = "Partly cloudy"
+        XCTAssertEqual(f.weather(w), "Partly cloudy")
+        w.temperatureC = 18
+        XCTAssertEqual(f.weather(w), "18 °C · Partly cloudy")
+        w.temperatureC = -2.25
+        XCTAssertEqual(f.weather(w), "-2.3 °C · Partly cloudy")
+        w.condition = nil
+        XCTAssertEqual(f.weather(w), "-2.3 °C")
+    }
+
+    func testMedicationsAreTrimmedAndJoined() {
+        XCTAssertEqual(f.medications([]), "—")
+        XCTAssertEqual(f.medications([MedicationEntry(name: "  Ibuprofen "), MedicationEntry(name: "Topiramate")]),
+                       "Ibuprofen, Topiramate")
+    }
+
+    func testNotesAreCutAtFortyCharacters() {
+        let forty = String(repeating: "a", count: 40)
+        XCTAssertEqual(f.notes(forty, limit: 40), forty)
+        XCTAssertEqual(f.notes(forty + "b", limit: 40), String(repeating: "a", count: 39) + "…")
+        XCTAssertEqual(f.notes("line one\nline two\r\nthree\rfour", limit: 40), "line one line two three four")
+        XCTAssertEqual(f.notes("頭痛がひどい。薬を飲んだ", limit: 40), "頭痛がひどい。薬を飲んだ")
+        XCTAssertEqual(f.notes(String(repeating: "é", count: 41), limit: 40).unicodeScalars.count, 40)
+        XCTAssertEqual(f.notes(nil, limit: 40), "")
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class ReportsTestsPlaceholder: XCTestCase { func testPlaceholder() { XCTAssertTrue(true) } }
