@@ -196,11 +196,22 @@ extension HeadacheInsights {
             monthStarts.append(LocalDate(year: m / 12, month: m % 12 + 1, day: 1) ?? asOf)
         }
 
-        let onsetDates: Set<Int32>? = request.days == nil ? nil : Set(logs.lazy.map { $0.onsetAt.localDate.daysSinceEpoch })
+        // Onset dates of every episode, as a bitmap over the days file's range (for headache-free days).
+        var onsetBits: [UInt64] = []
+        var dayLo: Int32 = 0, dayHi: Int32 = -1
+        if let days = request.days, !days.isEmpty {
+            dayLo = days.map(\.date.daysSinceEpoch).min()!
+            dayHi = days.map(\.date.daysSinceEpoch).max()! + 1
+            onsetBits = [UInt64](repeating: 0, count: Int(dayHi - dayLo) / 64 + 1)
+        }
 
         for log in logs {
             let onsetDate = log.onsetAt.localDate
             let resolved = log.resolvedAt
+            if onsetDate.daysSinceEpoch >= dayLo && onsetDate.daysSinceEpoch <= dayHi {
+                let k = Int(onsetDate.daysSinceEpoch - dayLo)
+                onsetBits[k >> 6] |= 1 << UInt64(k & 63)
+            }
 
             // ICHD-3 acute days per class (premium; counts over all logs, by calendar month).
             if premium && !log.retrospective.medications.isEmpty {
@@ -209,7 +220,8 @@ extension HeadacheInsights {
                     let d = entry.takenAt?.localDate ?? onsetDate
                     let k = monthIndex(d) - (asOfMonth - 2)
                     guard k >= 0 && k < 3 else { continue }
-                    let info = classifier.infos[classifier.index(of: entry.name)]
+                    let ii = classifier.index(of: entry.name)
+                    let info = classifier.infos[ii]
                     if entry.isAcute == nil && info.preventive { continue }
                     let day = d - monthStarts[k]
                     classMasks[k * classCount + info.classIndex] |= 1 << UInt32(day)
@@ -295,10 +307,15 @@ extension HeadacheInsights {
 
         // Baseline on headache-free days of the window.
         var baseCount: [Int]? = nil, baseKnown: [Int]? = nil
-        if let days = request.days, let onsets = onsetDates {
+        func hasOnset(_ d: Int32) -> Bool {
+            guard d >= dayLo && d <= dayHi else { return false }
+            let k = Int(d - dayLo)
+            return onsetBits[k >> 6] & (1 << UInt64(k & 63)) != 0
+        }
+        if let days = request.days {
             var bc = [Int](repeating: 0, count: 20), bk = [Int](repeating: 0, count: 20)
             for d in days where d.date >= from && d.date <= to {
-                if onsets.contains(d.date.daysSinceEpoch) || onsets.contains(d.date.daysSinceEpoch + 1) { continue }
+                if hasOnset(d.date.daysSinceEpoch) || hasOnset(d.date.daysSinceEpoch + 1) { continue }
                 let (p, k) = evaluator.evaluate(d)
                 for i in 0..<20 where k & (1 << UInt32(i)) != 0 {
                     bk[i] += 1

@@ -62,12 +62,16 @@ func thresholdText(_ d: Double) -> String {
 extension InsightsResult {
     /// Renders every user-visible sentence from the templates, in display order.
     mutating func renderSections(config c: InsightsConfig) throws -> [TextSection] {
-        let w = c.wording
-        func r(_ key: String, _ v: [String: Any] = [:]) throws -> String { try w.render(key, v) }
+        let w = c.fast
+        func r(_ key: String, _ v: [String: String] = [:]) throws -> String { try w.render(key, v) }
+        var dateCache: [Int32: String] = [:]
         func n(_ i: Int) -> String { String(i) }
         func dateText(_ d: LocalDate) throws -> String {
+            if let s = dateCache[d.daysSinceEpoch] { return s }
             let p = d.components
-            return try r("dateFormat", ["day": n(p.day), "month": try r("month.\(p.month)"), "year": n(p.year)])
+            let s = try r("dateFormat", ["day": n(p.day), "month": try r("month.\(p.month)"), "year": n(p.year)])
+            dateCache[d.daysSinceEpoch] = s
+            return s
         }
         func monthText(_ year: Int, _ month: Int, long: Bool) throws -> String {
             try r("monthYearFormat", ["month": try r((long ? "monthLong." : "month.") + n(month)), "year": n(year)])

@@ -28,7 +28,5 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(f.count, 7); XCTAssertEqual(f.known, 9)
         XCTAssertEqual(f.share.text, "0.778"); XCTAssertEqual(f.frequency, "Frequently present")
         XCTAssertTrue(r.messages.contains("You had a headache within 24 hours of poor sleep in 7 of your last 9 episodes."))
-        print(r.json())
-        print(r.text())
     }
 }
