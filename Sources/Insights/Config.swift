@@ -121,7 +121,7 @@ public struct InsightsConfig: Sendable {
             ("monthYearFormat", ["month", "year"]),
             ("dateFormat", ["day", "month", "year"]),
             ("redFlag.heading", []),
-            ("redFlag.intro", []),
+            ("insights.redFlag.intro", []),
             ("redFlag.primaryCondition", ["severity"]),
             ("redFlag.secondaryCondition", []),
             ("redFlag.auraVisualCondition", []),

@@ -83,7 +83,7 @@ extension InsightsResult {
 
         // Safety first: flagged episodes.
         if !redFlags.isEmpty {
-            var lines = [try r("redFlag.intro")]
+            var lines = [try r("insights.redFlag.intro")]
             for f in redFlags {
                 let condition: String
                 switch f.tier {
