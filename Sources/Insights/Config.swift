@@ -14,6 +14,7 @@ public struct InsightsConfig: Sendable {
     }
 
     public let wording: Wording
+    let fast: FastWording
 
     // thresholds/aurae.json
     public let patternsMinResolved: Int
@@ -93,6 +94,7 @@ public struct InsightsConfig: Sendable {
         for label in frequencyLabels { uses.append((label.wordingKey, [])) }
         for band in timeBands { uses.append(("insights.timeOfDay." + band.name, [])) }
         try wording.require(uses)
+        fast = FastWording(wording: wording, keys: uses)
     }
 
     /// `JSONFile.int` rejects 0 and 1 on Linux (an NSNumber 0/1 from JSONSerialization also casts
@@ -119,7 +121,7 @@ public struct InsightsConfig: Sendable {
             ("monthYearFormat", ["month", "year"]),
             ("dateFormat", ["day", "month", "year"]),
             ("redFlag.heading", []),
-            ("redFlag.intro", []),
+            ("insights.redFlag.intro", []),
             ("redFlag.primaryCondition", ["severity"]),
             ("redFlag.secondaryCondition", []),
             ("redFlag.auraVisualCondition", []),

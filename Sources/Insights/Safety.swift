@@ -120,7 +120,9 @@ struct MedicationClassifier {
         switch entry.isAcute {
         case .some(true): return true
         case .some(false): return false
-        case .none: return !infos[index(of: entry.name)].preventive
+        case .none:
+            let i = index(of: entry.name)
+            return !infos[i].preventive
         }
     }
 

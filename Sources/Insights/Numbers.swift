@@ -1,0 +1,92 @@
+import Foundation
+
+/// Exact rounding and number formatting for the JSON contract: half away from zero, applied once
+/// to the exact value (a rational `num/den`).
+public enum Rounding {
+    /// `num/den` rounded half away from zero to `places` decimals, as the scaled integer.
+    static func scaled(_ num: Int128, _ den: Int128, places: Int) -> Int128 {
+        precondition(den != 0)
+        var n = num, d = den
+        if d < 0 { n = -n; d = -d }
+        var p: Int128 = 1
+        for _ in 0..<places { p *= 10 }
+        let s = n * p
+        let mag = (s.magnitude * 2 + d.magnitude) / (2 * d.magnitude)
+        return s < 0 ? -Int128(mag) : Int128(mag)
+    }
+
+    /// Decimal text of `num/den` rounded to `places` decimals, trailing zeros dropped but one kept
+    /// ("0.778", "3.7", "1.0", "-0.25").
+    public static func text(_ num: Int128, _ den: Int128, places: Int) -> String {
+        format(scaled: scaled(num, den, places: places), places: places)
+    }
+
+    /// `x` rounded half away from zero to `places` decimals (for values that are not rationals,
+    /// such as p-values).
+    public static func text(_ x: Double, places: Int) -> String {
+        let s = (x * pow(10, Double(places))).rounded(.toNearestOrAwayFromZero)
+        return format(scaled: Int128(s), places: places)
+    }
+
+    static func format(scaled v: Int128, places: Int) -> String {
+        let neg = v < 0
+        var digits = String(v.magnitude)
+        if places > 0 {
+            if digits.count <= places { digits = String(repeating: "0", count: places - digits.count + 1) + digits }
+            let cut = digits.index(digits.endIndex, offsetBy: -places)
+            var frac = String(digits[cut...])
+            while frac.count > 1 && frac.hasSuffix("0") { frac.removeLast() }
+            digits = String(digits[..<cut]) + "." + frac
+        }
+        return (neg && v != 0 ? "-" : "") + digits
+    }
+}
+
+/// A number already rounded for display: its exact decimal text and that value as a Double.
+public struct RoundedNumber: Sendable, Hashable, CustomStringConvertible {
+    public let text: String
+    public var value: Double { Double(text)! }
+    public var description: String { text }
+    init(_ num: Int128, _ den: Int128, places: Int) { text = Rounding.text(num, den, places: places) }
+    init(_ x: Double, places: Int) { text = Rounding.text(x, places: places) }
+}
+
+/// Exact-enough tests for the fair comparison.
+public enum Statistics {
+    static func logChoose(_ n: Int, _ k: Int) -> Double {
+        lgamma(Double(n + 1)) - lgamma(Double(k + 1)) - lgamma(Double(n - k + 1))
+    }
+
+    /// One-sided Fisher exact test ("greater": odds ratio > 1) for the table [[a, b], [c, d]]:
+    /// P(X ≥ a) for X hypergeometric with the table's margins, summed in log space.
+    public static func fisherGreater(a: Int, b: Int, c: Int, d: Int) -> Double {
+        let r1 = a + b, c1 = a + c, n = a + b + c + d
+        let hi = min(r1, c1)
+        if a > hi { return 0 }
+        let lo = max(0, r1 - (n - c1))
+        if a <= lo { return 1 }
+        let denom = logChoose(n, r1)
+        var terms: [Double] = []
+        terms.reserveCapacity(hi - a + 1)
+        for x in a...hi { terms.append(logChoose(c1, x) + logChoose(n - c1, r1 - x) - denom) }
+        let m = terms.max()!
+        var s = 0.0
+        for t in terms { s += exp(t - m) }
+        return min(1, exp(m + log(s)))
+    }
+
+    /// Benjamini–Hochberg adjusted values, in the input order. Ties in p keep input order.
+    public static func benjaminiHochberg(_ p: [Double]) -> [Double] {
+        let m = p.count
+        if m == 0 { return [] }
+        let order = p.indices.sorted { p[$0] != p[$1] ? p[$0] < p[$1] : $0 < $1 }
+        var q = [Double](repeating: 1, count: m)
+        var running = 1.0
+        for rank in stride(from: m, through: 1, by: -1) {
+            let i = order[rank - 1]
+            running = min(running, p[i] * Double(m) / Double(rank))
+            q[i] = min(1, running)
+        }
+        return q
+    }
+}
