@@ -59,5 +59,5 @@ struct HeadacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headache",
         abstract: "Aurae headache reports: the summary PDF and pattern insights.",
-        subcommands: [SummaryCommand.self])
+        subcommands: [SummaryCommand.self, InsightsCommand.self])
 }
