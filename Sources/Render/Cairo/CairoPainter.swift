@@ -8,6 +8,13 @@ final class CairoPainter {
     private var lastSpec: FontSpec?
     private var lastLayout: OpaquePointer?
     private var sourceColor: Color?
+    /// Shaped layouts of short strings that repeat across rows (dates, times, severities,
+    /// durations, medication names): shaping is most of the cost of drawing text, and a cached
+    /// PangoLayout is drawn again without being shaped again. Bounded in size.
+    private struct ShapedKey: Hashable { let font: FontSpec; let text: String }
+    private var shaped: [ShapedKey: OpaquePointer] = [:]
+    static let shapedCacheLimit = 4096
+    static let shapedMaxBytes = 32
 
     /// Draws with the measurer's font map, so text is set with exactly the fonts it was measured with.
     init(cr: OpaquePointer, measurer: PangoMeasurer) {
@@ -21,6 +28,7 @@ final class CairoPainter {
 
     deinit {
         for l in layouts.values { g_object_unref(UnsafeMutableRawPointer(l)) }
+        for l in shaped.values { g_object_unref(UnsafeMutableRawPointer(l)) }
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
@@ -88,16 +96,44 @@ final class CairoPainter {
         }
     }
 
-    private func drawText(_ run: TextRun) {
-        let l = layout(run.style.font)
-        setColor(run.style.color)
-        var t = run.text
+    private func setText(_ l: OpaquePointer, _ text: String) {
+        var t = text
         t.withUTF8 { buf in
             guard let base = buf.baseAddress, buf.count > 0 else { return }
             base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
                 pango_layout_set_text(l, p, Int32(buf.count))
             }
         }
+    }
+
+    /// The layout to draw `run` with: a cached, already shaped one for short repeated strings,
+    /// else the style's reusable layout with the text set.
+    private func shapedLayout(_ run: TextRun) -> OpaquePointer {
+        guard run.text.utf8.count <= Self.shapedMaxBytes else {
+            let l = layout(run.style.font)
+            setText(l, run.text)
+            return l
+        }
+        let key = ShapedKey(font: run.style.font, text: run.text)
+        if let l = shaped[key] { return l }
+        if shaped.count >= Self.shapedCacheLimit {
+            let l = layout(run.style.font)
+            setText(l, run.text)
+            return l
+        }
+        let l = pango_layout_new(context)!
+        let d = PangoMeasurer.fontDescription(run.style.font)
+        pango_layout_set_font_description(l, d)
+        pango_font_description_free(d)
+        setText(l, run.text)
+        shaped[key] = l
+        return l
+    }
+
+    private func drawText(_ run: TextRun) {
+        guard !run.text.isEmpty else { return }
+        let l = shapedLayout(run)
+        setColor(run.style.color)
         var x = run.origin.x
         if run.alignment != .leading {
             var w: Int32 = 0, h: Int32 = 0
