@@ -1,7 +1,7 @@
 /// A small deterministic JSON value: objects keep the key order they were built with.
-public indirect enum JSONValue: Sendable, Hashable {
-    case object([(String, JSONValue)])
-    case array([JSONValue])
+public indirect enum JSONOutput: Sendable, Hashable {
+    case object([(String, JSONOutput)])
+    case array([JSONOutput])
     case string(String)
     case int(Int)
     /// A number already formatted (rounded decimals).
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
+    public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.serialized() == b.serialized() }
     public func hash(into h: inout Hasher) { h.combine(serialized()) }
 
     /// Pretty-printed with two-space indentation and a final newline.
@@ -32,25 +32,25 @@ public indirect enum JSONValue: Sendable, Hashable {
             if pairs.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             for (i, (k, v)) in pairs.enumerated() {
-                JSONValue.newline(&out, indent + 1)
-                JSONValue.writeString(k, &out)
+                JSONOutput.newline(&out, indent + 1)
+                JSONOutput.writeString(k, &out)
                 out.append(UInt8(ascii: ":")); out.append(0x20)
                 v.write(&out, indent: indent + 1)
                 if i + 1 < pairs.count { out.append(UInt8(ascii: ",")) }
             }
-            JSONValue.newline(&out, indent)
+            JSONOutput.newline(&out, indent)
             out.append(UInt8(ascii: "}"))
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
             for (i, v) in items.enumerated() {
-                JSONValue.newline(&out, indent + 1)
+                JSONOutput.newline(&out, indent + 1)
                 v.write(&out, indent: indent + 1)
                 if i + 1 < items.count { out.append(UInt8(ascii: ",")) }
             }
-            JSONValue.newline(&out, indent)
+            JSONOutput.newline(&out, indent)
             out.append(UInt8(ascii: "]"))
-        case .string(let s): JSONValue.writeString(s, &out)
+        case .string(let s): JSONOutput.writeString(s, &out)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .number(let s): out.append(contentsOf: s.utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -85,7 +85,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// Looks up a key of an object (tests and callers that pick one section).
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONOutput? {
         if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 }
         return nil
     }

@@ -74,8 +74,8 @@ public struct InsightsResult: Sendable {
     // MARK: JSON
 
     /// The JSON contract of spec 20 (fixed key order, shares 3 decimals, means 1 decimal).
-    public func jsonValue() -> JSONValue {
-        var o: [(String, JSONValue)] = [
+    public func jsonValue() -> JSONOutput {
+        var o: [(String, JSONOutput)] = [
             ("asOf", .string(asOf.description)),
             ("window", .object([("from", .string(from.description)), ("to", .string(to.description))])),
             ("tier", .string(tier.rawValue)),
@@ -95,7 +95,7 @@ public struct InsightsResult: Sendable {
         o.append(("timeOfDay", section(timeOfDay) { b in .object(b.map { ($0.name, .int($0.count)) }) }))
         o.append(("medications", section(medications) { ms in
             .array(ms.map { m in
-                var f: [(String, JSONValue)] = [("name", .string(m.name)), ("timesTaken", .int(m.timesTaken)),
+                var f: [(String, JSONOutput)] = [("name", .string(m.name)), ("timesTaken", .int(m.timesTaken)),
                                                 ("ratedCount", .int(m.ratedCount))]
                 if let e = m.meanEffectiveness { f.append(("meanEffectiveness", .number(e.text))) }
                 if let h = m.medianHoursToResolution { f.append(("medianHoursToResolution", .number(h.text))) }
@@ -103,7 +103,7 @@ public struct InsightsResult: Sendable {
             })
         }))
         o.append(("trends", section(trends) { t in
-            func line(_ l: TrendLine) -> JSONValue { .object([("slope", .number(l.slope.text)), ("intercept", .number(l.intercept.text))]) }
+            func line(_ l: TrendLine) -> JSONOutput { .object([("slope", .number(l.slope.text)), ("intercept", .number(l.intercept.text))]) }
             return .object([
                 ("status", .string("ready")),
                 ("monthly", .array(t.monthly.map { .object([("month", .string($0.period)), ("count", .int($0.count))]) })),
@@ -112,14 +112,14 @@ public struct InsightsResult: Sendable {
                 ("weeklyTrend", line(t.weeklyTrend)),
             ])
         }))
-        var freq: [(String, JSONValue)] = [
+        var freq: [(String, JSONOutput)] = [
             ("headacheDaysLast30", .int(frequency.headacheDaysLast30)),
             ("episodesLast30", .int(frequency.episodesLast30)),
             ("episodesPrevious30", .int(frequency.episodesPrevious30)),
         ]
         if let s = frequency.currentStreakDays { freq.append(("currentStreakDays", .int(s))) }
         o.append(("frequency", .object(freq)))
-        var over: [(String, JSONValue)] = [
+        var over: [(String, JSONOutput)] = [
             ("month", .string(medicationOveruse.month)),
             ("acuteDays", .int(medicationOveruse.acuteDays)),
             ("warning", .bool(medicationOveruse.warning)),
@@ -129,7 +129,7 @@ public struct InsightsResult: Sendable {
         o.append(("acuteMedicationByClass", section(acuteDaysByClass) { months in
             .object([("months", .array(months.map { m in
                 .object([("month", .string(m.month)), ("classes", .array(m.classes.map { c in
-                    var f: [(String, JSONValue)] = [("id", .string(c.id)), ("label", .string(c.label)), ("days", .int(c.days))]
+                    var f: [(String, JSONOutput)] = [("id", .string(c.id)), ("label", .string(c.label)), ("days", .int(c.days))]
                     if let r = c.referenceDays {
                         f.append(("referenceDays", .int(r)))
                         f.append(("atOrAboveReference", .bool(c.atOrAboveReference)))
@@ -151,19 +151,19 @@ public struct InsightsResult: Sendable {
     /// The JSON text (pretty-printed, final newline).
     public func json() -> String { jsonValue().serialized() }
 
-    func section<T>(_ s: InsightSection<T>, _ ready: (T) -> JSONValue) -> JSONValue {
+    func section<T>(_ s: InsightSection<T>, _ ready: (T) -> JSONOutput) -> JSONOutput {
         switch s {
         case .ready(let v): return ready(v)
         case .collecting:
-            var f: [(String, JSONValue)] = [("status", .string("collecting"))]
+            var f: [(String, JSONOutput)] = [("status", .string("collecting"))]
             if let p = progressSentence { f.append(("message", .string(p))) }
             return .object(f)
         case .locked(let by): return .object([("locked", .bool(true)), ("unlockedBy", .string(by.rawValue))])
         }
     }
 
-    func factorJSON(_ f: FactorStat) -> JSONValue {
-        var o: [(String, JSONValue)] = [
+    func factorJSON(_ f: FactorStat) -> JSONOutput {
+        var o: [(String, JSONOutput)] = [
             ("id", .string(f.id)), ("label", .string(f.label)), ("count", .int(f.count)), ("known", .int(f.known)),
             ("share", .number(f.share.text)), ("frequency", .string(f.frequency)),
         ]
@@ -171,7 +171,7 @@ public struct InsightsResult: Sendable {
             o.append(("baselineCount", .int(bc))); o.append(("baselineKnown", .int(bk)))
         }
         if let a = f.association {
-            var ao: [(String, JSONValue)] = []
+            var ao: [(String, JSONOutput)] = []
             if let p = a.p { ao.append(("p", .number(Rounding.text(p, places: 4)))) }
             if let q = a.q { ao.append(("q", .number(Rounding.text(q, places: 4)))) }
             ao.append(("supported", .bool(a.supported)))
@@ -181,7 +181,7 @@ public struct InsightsResult: Sendable {
         return .object(o)
     }
 
-    func sleepJSON(_ g: SleepGroup) -> JSONValue {
+    func sleepJSON(_ g: SleepGroup) -> JSONOutput {
         .object([("count", .int(g.count)), ("meanSeverity", .number(g.meanSeverity.text)),
                  ("meanDurationHours", .number(g.meanDurationHours.text))])
     }

@@ -3,7 +3,7 @@ import Ingest
 @testable import Insights
 
 /// True when the JSON text of a value has no digit in it.
-func hasNoDigits(_ v: JSONValue?) -> Bool {
+func hasNoDigits(_ v: JSONOutput?) -> Bool {
     guard let v else { return false }
     return !v.serialized().contains { $0.isNumber }
 }
