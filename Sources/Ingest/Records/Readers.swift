@@ -167,8 +167,10 @@ final class Ingestor<D: RecordDraft> {
         }
     }
 
-    func complete(_ draft: inout D, recordPos: Pos) {
-        let record = draft.finish(recordPos: recordPos, locate: locate)
+    /// Ends a record. `broken`: the record could not be read at all (wrong field count, not an
+    /// object, bad bytes), so its fields are not checked further.
+    func complete(_ draft: inout D, recordPos: Pos, broken: Bool = false) {
+        let record = broken ? nil : draft.finish(recordPos: recordPos, locate: locate)
         if let record, let key = draft.uniqueKey {
             if let first = firstSeen[key.key] {
                 recordProblem(Issue(pos: key.pos, message: "duplicate \(D.uniqueName); first seen at \(first)"))
@@ -257,6 +259,8 @@ final class Ingestor<D: RecordDraft> {
             } else {
                 let v = try ctx.scalar()
                 draft.issues.append(Issue(pos: recordPos, message: "each record must be an object, found " + v.found))
+                complete(&draft, recordPos: recordPos, broken: true)
+                return
             }
             complete(&draft, recordPos: recordPos)
         }
@@ -278,6 +282,7 @@ final class Ingestor<D: RecordDraft> {
                 }
                 try countRecord(line: row.line, column: 1)
                 var draft = D()
+                var broken = true
                 if row.count != mapping.count {
                     draft.issues.append(Issue(pos: .csv(line: row.line, field: min(row.count, mapping.count) + 1),
                                               message: "expected \(mapping.count) fields, found \(row.count)"))
@@ -287,13 +292,14 @@ final class Ingestor<D: RecordDraft> {
                     draft.issues.append(Issue(pos: .csv(line: row.line, field: problem.field + 1),
                                               message: "\(name) contains \(what)"))
                 } else {
+                    broken = false
                     for i in 0..<mapping.count {
                         guard let f = mapping[i] else { continue }
                         let b = trimmed(row.field(i))
                         draft.set(f, b.isEmpty ? .null : .text(b), at: .csv(line: row.line, field: i + 1))
                     }
                 }
-                complete(&draft, recordPos: .csv(line: row.line, field: 1))
+                complete(&draft, recordPos: .csv(line: row.line, field: 1), broken: broken)
             }
         } catch let e as CSVSyntaxError {
             throw fileError(e.message, line: e.line, column: e.column)
