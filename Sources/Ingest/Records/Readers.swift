@@ -42,7 +42,9 @@ final class Ingestor<D: RecordDraft> {
     var bytesRead = 0
     var recordCount = 0
     var unknownNames: Set<String> = []
-    var firstSeen: [String: SourceLocation] = [:]
+    /// Where each unique key was first seen: input index, line, column (resolved lazily).
+    var firstSeen: [String: (file: Int32, line: Int32, column: Int32)] = [:]
+    var fileNames: [String] = []
 
     // The input being read.
     var file = ""
@@ -98,6 +100,11 @@ final class Ingestor<D: RecordDraft> {
     func ingest(_ bytes: [UInt8], name: String, format: InputFormat) throws {
         bytesRead += bytes.count
         file = name
+        fileNames.append(name)
+        // Rough estimate (>= 100 bytes per record) so that the tables rarely grow.
+        let estimate = min(bytes.count / 100, max(0, options.limits.maxRecords))
+        firstSeen.reserveCapacity(firstSeen.count + estimate)
+        records.reserveCapacity(records.count + estimate)
         json = nil
         do {
             try bytes.withUnsafeBytes { buf in
@@ -173,11 +180,14 @@ final class Ingestor<D: RecordDraft> {
         let record = broken ? nil : draft.finish(recordPos: recordPos, locate: locate)
         if let record, let key = draft.uniqueKey {
             if let first = firstSeen[key.key] {
-                recordProblem(Issue(pos: key.pos, message: "duplicate \(D.uniqueName); first seen at \(first)"))
+                let where_ = SourceLocation(file: fileNames[Int(first.file)], line: Int(first.line), column: Int(first.column))
+                recordProblem(Issue(pos: key.pos, message: "duplicate \(D.uniqueName); first seen at \(where_)"))
                 if options.skipInvalid { skipped += 1 }
                 return
             }
-            firstSeen[key.key] = locate(key.pos)
+            let loc = locate(key.pos)
+            firstSeen[key.key] = (Int32(truncatingIfNeeded: fileNames.count - 1),
+                                  Int32(clamping: loc.line), Int32(clamping: loc.column))
             records.append(record)
             return
         }
