@@ -142,3 +142,23 @@ final class DayContextTests: XCTestCase {
                        ["x.json:1:2: error: expected \"days\" records, found \"logs\""])
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+
+final class StandardInputTests: XCTestCase {
+    func testDashReadsStandardInput() throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let saved = dup(0)
+        defer { dup2(saved, 0); close(saved) }
+        let text = Array((csvHeader + "a,2026-01-01T00:00:00Z,9\n").utf8)
+        XCTAssertEqual(write(fds[1], text, text.count), text.count)
+        close(fds[1])
+        dup2(fds[0], 0)
+        close(fds[0])
+        let errs = errorsOf { try HeadacheLogReader.read([InputSource(path: "-")], options: IngestOptions()) }
+        XCTAssertEqual(errs, ["<stdin>:2:3: error: severity must be an integer from 1 to 5, found \"9\""])
+    }
+}
+#endif
