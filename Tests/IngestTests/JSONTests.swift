@@ -177,3 +177,15 @@ final class JSONLogTests: XCTestCase {
         XCTAssertTrue(errs[0].hasSuffix("found \"I argued with my sis…\""))
     }
 }
+
+final class JSONMinifiedPositionTests: XCTestCase {
+    func testColumnsOnOneLongLineCountCharacters() {
+        // Records on one line; non-ASCII before the errors; the first error (record start) is
+        // reported after positions further right were already resolved.
+        let json = #"[{"notes":"é😀","severity":1,"onsetAt":"2026-01-01T00:00:00Z"},{"id":"b","severity":0,"onsetAt":"2026-01-01T00:00:00Z"}]"#
+        XCTAssertEqual(errorsOf { try readLogs(json, "m.json") }, [
+            "m.json:1:2: error: id is required",
+            "m.json:1:84: error: severity must be an integer from 1 to 5, found \"0\"",
+        ])
+    }
+}

@@ -165,11 +165,10 @@ final class Ingestor<D: RecordDraft> {
 
     // MARK: Records
 
-    func countRecord(line: Int, column: Int) throws {
+    func countRecord(_ pos: Pos) throws {
         recordCount += 1
         if recordCount > options.limits.maxRecords {
-            addError(Diagnostic(.error, "more than \(options.limits.maxRecords) records (limit)",
-                                at: SourceLocation(file: file, line: line, column: column)))
+            addError(Diagnostic(.error, "more than \(options.limits.maxRecords) records (limit)", at: locate(pos)))
             throw StopReading()
         }
     }
@@ -262,7 +261,7 @@ final class Ingestor<D: RecordDraft> {
         try parser.readArray { _ in
             let start = parser.position
             let recordPos = ctx.pos(start)
-            try countRecord(line: start.line, column: parser.lineAndColumn(of: start).column)
+            try countRecord(recordPos)
             var draft = D()
             if try parser.peekKind() == .object {
                 try parser.readObject { key, keyPos in try draft.readJSONMember(key, keyPos, ctx) }
@@ -290,7 +289,7 @@ final class Ingestor<D: RecordDraft> {
                     headerLine = row.line
                     return
                 }
-                try countRecord(line: row.line, column: 1)
+                try countRecord(.csv(line: row.line, field: 1))
                 var draft = D()
                 var broken = true
                 if row.count != mapping.count {
