@@ -96,3 +96,5 @@ public enum IngestError: Error, CustomStringConvertible {
         return []
     }
 }
+
+extension IngestResult: Sendable where Record: Sendable {}

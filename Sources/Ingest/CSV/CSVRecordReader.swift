@@ -224,10 +224,11 @@ final class CSVState {
 
 private func csvFieldCallback(_ field: UnsafeMutableRawPointer?, _ len: Int, _ data: UnsafeMutableRawPointer?) {
     guard let data else { return }
-    Unmanaged<CSVState>.fromOpaque(data).takeUnretainedValue().field(UnsafeRawPointer(field), len)
+    // The state outlives the parse; borrowing it avoids a retain/release per field.
+    Unmanaged<CSVState>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.field(UnsafeRawPointer(field), len) }
 }
 
 private func csvRowCallback(_ terminator: Int32, _ data: UnsafeMutableRawPointer?) {
     guard let data else { return }
-    Unmanaged<CSVState>.fromOpaque(data).takeUnretainedValue().row(terminator)
+    Unmanaged<CSVState>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.row(terminator) }
 }

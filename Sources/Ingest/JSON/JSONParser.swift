@@ -137,7 +137,14 @@ public final class JSONParser {
     public func lineAndColumn(of pos: JSONPosition) -> (line: Int, column: Int) {
         let end = min(max(pos.offset, pos.lineStart), n)
         var from = pos.lineStart, col = 1
-        if cacheLineStart == pos.lineStart && cacheOffset <= end { from = cacheOffset; col = cacheColumn }
+        if cacheLineStart == pos.lineStart {
+            if cacheOffset <= end {
+                from = cacheOffset; col = cacheColumn
+            } else if cacheOffset - end < end - pos.lineStart {
+                // Slightly behind the cache (e.g. a record's start after its fields): count back.
+                return (pos.line, cacheColumn - characterCount(p, from: end, to: cacheOffset))
+            }
+        }
         col += characterCount(p, from: from, to: end)
         cacheLineStart = pos.lineStart; cacheOffset = end; cacheColumn = col
         return (pos.line, col)

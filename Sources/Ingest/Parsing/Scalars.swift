@@ -21,21 +21,50 @@
 
 @inline(__always) func asciiLower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
 
+/// ASCII case-insensitive comparison of bytes with lower-case ASCII bytes.
+@inline(__always) func equalsIgnoringCase(_ b: UnsafeRawBufferPointer, lower u: [UInt8]) -> Bool {
+    guard u.count == b.count else { return false }
+    var i = 0
+    while i < u.count { if asciiLower(b[i]) != u[i] { return false }; i += 1 }
+    return true
+}
+
 /// ASCII case-insensitive comparison of bytes with a string.
 func equalsIgnoringCase(_ b: UnsafeRawBufferPointer, _ s: String) -> Bool {
-    var s = s
-    return s.withUTF8 { u in
-        guard u.count == b.count else { return false }
-        for i in 0..<u.count where asciiLower(u[i]) != asciiLower(b[i]) { return false }
-        return true
+    equalsIgnoringCase(b, lower: Array(s.lowercased().utf8))
+}
+
+/// The cases of a string enum with their lower-cased UTF-8 names, for matching input bytes.
+struct EnumTable<E: CaseIterable & RawRepresentable> where E.RawValue == String {
+    let entries: [([UInt8], E)]
+    init() { entries = E.allCases.map { (Array($0.rawValue.lowercased().utf8), $0) } }
+    @inline(__always) func match(_ b: UnsafeRawBufferPointer) -> E? {
+        for (name, c) in entries where equalsIgnoringCase(b, lower: name) { return c }
+        return nil
     }
 }
+
+let symptomTable = EnumTable<Symptom>()
+let environmentTable = EnumTable<EnvironmentFactor>()
+let foodTable = EnumTable<KnownFood>()
+let onsetSpeedTable = EnumTable<OnsetSpeed>()
+let pressureTrendTable = EnumTable<PressureTrend>()
+let cyclePhaseTable = EnumTable<CyclePhase>()
 
 /// Matches a case of a string enum, ignoring ASCII case.
 func matchEnum<E: CaseIterable & RawRepresentable>(_ b: UnsafeRawBufferPointer, _: E.Type) -> E?
 where E.RawValue == String {
-    for c in E.allCases where equalsIgnoringCase(b, c.rawValue) { return c }
-    return nil
+    switch E.self {
+    case is Symptom.Type: return symptomTable.match(b) as? E
+    case is EnvironmentFactor.Type: return environmentTable.match(b) as? E
+    case is KnownFood.Type: return foodTable.match(b) as? E
+    case is OnsetSpeed.Type: return onsetSpeedTable.match(b) as? E
+    case is PressureTrend.Type: return pressureTrendTable.match(b) as? E
+    case is CyclePhase.Type: return cyclePhaseTable.match(b) as? E
+    default:
+        for c in E.allCases where equalsIgnoringCase(b, c.rawValue) { return c }
+        return nil
+    }
 }
 
 func makeString(_ b: UnsafeRawBufferPointer) -> String { String(decoding: b, as: UTF8.self) }

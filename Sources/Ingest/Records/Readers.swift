@@ -42,7 +42,9 @@ final class Ingestor<D: RecordDraft> {
     var bytesRead = 0
     var recordCount = 0
     var unknownNames: Set<String> = []
-    var firstSeen: [String: SourceLocation] = [:]
+    /// Where each unique key was first seen: input index, line, column (resolved lazily).
+    var firstSeen: [String: (file: Int32, line: Int32, column: Int32)] = [:]
+    var fileNames: [String] = []
 
     // The input being read.
     var file = ""
@@ -98,6 +100,11 @@ final class Ingestor<D: RecordDraft> {
     func ingest(_ bytes: [UInt8], name: String, format: InputFormat) throws {
         bytesRead += bytes.count
         file = name
+        fileNames.append(name)
+        // Rough estimate (>= 100 bytes per record) so that the tables rarely grow.
+        let estimate = min(bytes.count / 100, max(0, options.limits.maxRecords))
+        firstSeen.reserveCapacity(firstSeen.count + estimate)
+        records.reserveCapacity(records.count + estimate)
         json = nil
         do {
             try bytes.withUnsafeBytes { buf in
@@ -158,24 +165,28 @@ final class Ingestor<D: RecordDraft> {
 
     // MARK: Records
 
-    func countRecord(line: Int, column: Int) throws {
+    func countRecord(_ pos: Pos) throws {
         recordCount += 1
         if recordCount > options.limits.maxRecords {
-            addError(Diagnostic(.error, "more than \(options.limits.maxRecords) records (limit)",
-                                at: SourceLocation(file: file, line: line, column: column)))
+            addError(Diagnostic(.error, "more than \(options.limits.maxRecords) records (limit)", at: locate(pos)))
             throw StopReading()
         }
     }
 
-    func complete(_ draft: inout D, recordPos: Pos) {
-        let record = draft.finish(recordPos: recordPos, locate: locate)
+    /// Ends a record. `broken`: the record could not be read at all (wrong field count, not an
+    /// object, bad bytes), so its fields are not checked further.
+    func complete(_ draft: inout D, recordPos: Pos, broken: Bool = false) {
+        let record = broken ? nil : draft.finish(recordPos: recordPos, locate: locate)
         if let record, let key = draft.uniqueKey {
             if let first = firstSeen[key.key] {
-                recordProblem(Issue(pos: key.pos, message: "duplicate \(D.uniqueName); first seen at \(first)"))
+                let where_ = SourceLocation(file: fileNames[Int(first.file)], line: Int(first.line), column: Int(first.column))
+                recordProblem(Issue(pos: key.pos, message: "duplicate \(D.uniqueName); first seen at \(where_)"))
                 if options.skipInvalid { skipped += 1 }
                 return
             }
-            firstSeen[key.key] = locate(key.pos)
+            let loc = locate(key.pos)
+            firstSeen[key.key] = (Int32(truncatingIfNeeded: fileNames.count - 1),
+                                  Int32(clamping: loc.line), Int32(clamping: loc.column))
             records.append(record)
             return
         }
@@ -250,13 +261,15 @@ final class Ingestor<D: RecordDraft> {
         try parser.readArray { _ in
             let start = parser.position
             let recordPos = ctx.pos(start)
-            try countRecord(line: start.line, column: parser.lineAndColumn(of: start).column)
+            try countRecord(recordPos)
             var draft = D()
             if try parser.peekKind() == .object {
                 try parser.readObject { key, keyPos in try draft.readJSONMember(key, keyPos, ctx) }
             } else {
                 let v = try ctx.scalar()
                 draft.issues.append(Issue(pos: recordPos, message: "each record must be an object, found " + v.found))
+                complete(&draft, recordPos: recordPos, broken: true)
+                return
             }
             complete(&draft, recordPos: recordPos)
         }
@@ -276,8 +289,9 @@ final class Ingestor<D: RecordDraft> {
                     headerLine = row.line
                     return
                 }
-                try countRecord(line: row.line, column: 1)
+                try countRecord(.csv(line: row.line, field: 1))
                 var draft = D()
+                var broken = true
                 if row.count != mapping.count {
                     draft.issues.append(Issue(pos: .csv(line: row.line, field: min(row.count, mapping.count) + 1),
                                               message: "expected \(mapping.count) fields, found \(row.count)"))
@@ -287,13 +301,14 @@ final class Ingestor<D: RecordDraft> {
                     draft.issues.append(Issue(pos: .csv(line: row.line, field: problem.field + 1),
                                               message: "\(name) contains \(what)"))
                 } else {
+                    broken = false
                     for i in 0..<mapping.count {
                         guard let f = mapping[i] else { continue }
                         let b = trimmed(row.field(i))
                         draft.set(f, b.isEmpty ? .null : .text(b), at: .csv(line: row.line, field: i + 1))
                     }
                 }
-                complete(&draft, recordPos: .csv(line: row.line, field: 1))
+                complete(&draft, recordPos: .csv(line: row.line, field: 1), broken: broken)
             }
         } catch let e as CSVSyntaxError {
             throw fileError(e.message, line: e.line, column: e.column)

@@ -1,2 +1,0 @@
-import XCTest
-final class IngestTestsPlaceholder: XCTestCase { func testPlaceholder() { XCTAssertTrue(true) } }
