@@ -87,12 +87,12 @@ extension InsightsResult {
             for f in redFlags {
                 let condition: String
                 switch f.tier {
-                case .primary: condition = try r("redFlag.primaryCondition", ["severity": n(f.severity)])
+                case .primary: condition = try r("redFlag.primaryCondition", ["severity": try r("severity.\(f.severity)")])
                 case .secondary: condition = try r("redFlag.secondaryCondition")
                 case .auraVisual: condition = try r("redFlag.auraVisualCondition")
                 }
                 lines.append(try r("insights.redFlag.item", ["date": try dateText(f.onsetAt.localDate),
-                                                              "severity": n(f.severity), "condition": condition]))
+                                                              "severity": try r("severity.\(f.severity)"), "condition": condition]))
             }
             if redFlags.contains(where: { $0.tier == .primary }) { lines.append(try r("safety.redFlagPrimary")) }
             if redFlags.contains(where: { $0.tier == .secondary }) { lines.append(try r("safety.redFlagSecondary")) }

@@ -119,12 +119,12 @@ final class CSVLogTests: XCTestCase {
 
         """
         XCTAssertEqual(errorsOf { try readLogs(csv, "dir/logs.csv") }, [
-            "dir/logs.csv:2:2: error: onsetAt has no UTC offset: \"2026-02-18T14:34:00\"",
+            "dir/logs.csv:2:2: error: onset_at has no UTC offset: \"2026-02-18T14:34:00\"",
             "dir/logs.csv:3:3: error: severity must be an integer from 1 to 5, found \"severe\"",
-            "dir/logs.csv:4:2: error: onsetAt is not a real date and time: \"2026-02-30T14:34:00Z\"",
-            "dir/logs.csv:5:4: error: resolvedAt is before onsetAt",
-            "dir/logs.csv:6:5: error: weather.humidityPct must be a number from 0 to 100, found \"120\"",
-            "dir/logs.csv:7:6: error: retrospective.symptoms must be one of nausea, lightSensitivity, soundSensitivity, aura, neckPain, visualDisturbances; found \"sneezing\"",
+            "dir/logs.csv:4:2: error: onset_at is not a real date and time: \"2026-02-30T14:34:00Z\"",
+            "dir/logs.csv:5:4: error: resolved_at is before onset_at",
+            "dir/logs.csv:6:5: error: humidity_pct must be a number from 0 to 100, found \"120\"",
+            "dir/logs.csv:7:6: error: symptoms must be one of nausea, lightSensitivity, soundSensitivity, aura, neckPain, visualDisturbances; found \"sneezing\"",
             "dir/logs.csv:8:1: error: id is required",
             "dir/logs.csv:9:3: error: severity is required",
         ])
@@ -170,11 +170,11 @@ final class CSVLogTests: XCTestCase {
             + "b,2026-01-01T00:00:00Z,1,x|1|2|3|4|5\n"
             + "c,2026-01-01T00:00:00Z,1,x|||maybe|9\n"
         XCTAssertEqual(errorsOf { try readLogs(String(csv)) }, [
-            "t.csv:2:4: error: retrospective.medications[1].takenAt has no UTC offset: \"2026-01-01T10:00:00\"",
-            "t.csv:2:4: error: retrospective.medications[2].name is required",
-            "t.csv:3:4: error: retrospective.medications[1] has 6 parts; expected at most 5 (name|dose|takenAt|isAcute|effectiveness)",
-            "t.csv:4:4: error: retrospective.medications[1].isAcute must be true or false (or yes/no/1/0), found \"maybe\"",
-            "t.csv:4:4: error: retrospective.medications[1].effectiveness must be an integer from 1 to 5, found \"9\"",
+            "t.csv:2:4: error: medications[1].takenAt has no UTC offset: \"2026-01-01T10:00:00\"",
+            "t.csv:2:4: error: medications[2].name is required",
+            "t.csv:3:4: error: medications[1] has 6 parts; expected at most 5 (name|dose|takenAt|isAcute|effectiveness)",
+            "t.csv:4:4: error: medications[1].isAcute must be true or false (or yes/no/1/0), found \"maybe\"",
+            "t.csv:4:4: error: medications[1].effectiveness must be an integer from 1 to 5, found \"9\"",
         ])
     }
 
@@ -206,6 +206,6 @@ final class CSVLogTests: XCTestCase {
         for e in errs { XCTAssertFalse(e.contains(secret)); XCTAssertFalse(e.contains("private note")) }
         // An invalid long value is cut at 20 characters.
         let errs2 = errorsOf { try readLogs(csvHeader + "a,\(secret),1\n") }
-        XCTAssertEqual(errs2, ["t.csv:2:2: error: onsetAt must be an ISO 8601 timestamp with a UTC offset, found \"My very private note…\""])
+        XCTAssertEqual(errs2, ["t.csv:2:2: error: onset_at must be an ISO 8601 timestamp with a UTC offset, found \"My very private note…\""])
     }
 }

@@ -43,7 +43,7 @@ func errorsOf(_ body: () throws -> Any, file: StaticString = #filePath, line: UI
             XCTFail("expected .invalid, got \(e)", file: file, line: line)
             return []
         }
-        return d.map(\.description)
+        return d.filter { $0.severity == .error }.map(\.description)
     } catch {
         XCTFail("unexpected error \(error)", file: file, line: line)
         return []

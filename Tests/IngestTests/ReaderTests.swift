@@ -135,7 +135,7 @@ final class DayContextTests: XCTestCase {
         XCTAssertEqual(errorsOf { try DayContextReader.read(bytes: Array(csv.utf8), name: "d.csv", format: .csv) }, [
             "d.csv:2:1: error: date is not a real date: \"2026-02-30\"",
             "d.csv:3:1: error: date must be a date (YYYY-MM-DD), found \"yesterday\"",
-            "d.csv:4:2: error: stressLevel must be an integer from 1 to 5, found \"6\"",
+            "d.csv:4:2: error: stress_level must be an integer from 1 to 5, found \"6\"",
             "d.csv:6:1: error: duplicate date; first seen at d.csv:5:1",
         ])
         XCTAssertEqual(errorsOf { try DayContextReader.read(bytes: Array(#"{"logs":[]}"#.utf8), name: "x.json", format: .json) },

@@ -1,3 +1,4 @@
+import Foundation
 /// Reads headache logs (`logs`) from JSON and CSV inputs, merged in the order given.
 public enum HeadacheLogReader {
     public static func read(_ sources: [InputSource], options: IngestOptions = IngestOptions()) throws -> IngestResult<HeadacheLog> {
@@ -50,7 +51,36 @@ final class Ingestor<D: RecordDraft> {
     var file = ""
     var json: JSONParser?
 
-    init(options: IngestOptions) { self.options = options }
+    /// JSON paths and their CSV column names, longest path first: messages about a CSV record
+    /// name the column the user sees (`onset_at`), messages about JSON the key (`onsetAt`).
+    let csvNames: [(path: String, column: String)]
+
+    init(options: IngestOptions) {
+        self.options = options
+        csvNames = D.Field.allCases.map { ($0.path, $0.csvName) }.sorted { $0.0.count > $1.0.count }
+    }
+
+    /// `message` with the JSON field paths it names replaced by their CSV column names, for CSV
+    /// input (only before the first quoted value, which is the user's data).
+    func csvMessage(_ message: String) -> String {
+        let quote = message.firstIndex(of: "\"") ?? message.endIndex
+        var head = String(message[..<quote])
+        for (path, column) in csvNames {
+            var searchStart = head.startIndex
+            while let r = head.range(of: path, range: searchStart..<head.endIndex) {
+                let before = r.lowerBound == head.startIndex ? nil : head[head.index(before: r.lowerBound)]
+                let after = r.upperBound == head.endIndex ? nil : head[r.upperBound]
+                let boundary: (Character?) -> Bool = { c in c.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true }
+                if boundary(before) && (after == nil || after == " " || after == "[" || after == "." || after == "," || after == ";") {
+                    head.replaceSubrange(r, with: column)
+                    searchStart = head.index(r.lowerBound, offsetBy: column.count)
+                } else {
+                    searchStart = r.upperBound
+                }
+            }
+        }
+        return head + message[quote...]
+    }
 
     func run(_ sources: [InputSource]) throws -> IngestResult<D.Record> {
         do {
@@ -87,7 +117,8 @@ final class Ingestor<D: RecordDraft> {
                 let more = errorCount - errors.count
                 all.append(Diagnostic(.error, "\(more) more error\(more == 1 ? "" : "s") not shown", at: nil))
             }
-            throw IngestError.invalid(all)
+            // Warnings (unknown columns, …) come first, so a failed run still shows them.
+            throw IngestError.invalid(warnings + all)
         }
         var w = warnings
         if warningCount > warnings.count {
@@ -138,6 +169,8 @@ final class Ingestor<D: RecordDraft> {
 
     /// A problem with one record: an error, or with `skipInvalid` a warning.
     func recordProblem(_ issue: Issue) {
+        var issue = issue
+        if issue.pos.lineStart < 0 { issue.message = csvMessage(issue.message) }
         if options.skipInvalid {
             warningCount += 1
             if warnings.count < options.maxErrors {
