@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --product report
-swift test "$@"
+swift test --disable-swift-testing "$@"

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Catalog
 import Ingest
+import Insights
 import Reports
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +34,9 @@ struct BenchmarkCommand: ParsableCommand {
 
     @Option(name: .customLong("templates"), help: "The templates folder, passed on to the measured runs.")
     var templates: String?
+
+    @Option(name: .customLong("insights-episodes"), help: "Episodes for the in-process insights measurement (0 to skip).")
+    var insightsEpisodes: Int = 1_000_000
 
     func run() throws {
         let counts = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -72,6 +77,35 @@ struct BenchmarkCommand: ParsableCommand {
                   + pad("\(pages)", 5) + " | " + pad(String(format: "%.0f", Double(pages) / median), 7) + " | "
                   + String(format: "%.1f MB", Double(peak) / 1024))
         }
+        if insightsEpisodes > 0 { try measureInsights() }
+    }
+
+    /// Insights over generated episodes, in process: analysis plus JSON, premium tier.
+    func measureInsights() throws {
+        let templateDir = try TemplateDirectory.locate(explicit: templates)
+        let config = try InsightsConfig(templates: TemplateSet(directory: templateDir))
+        let before = peakRSSKiB()
+        let logs = HeadacheInsights.generateSyntheticLogs(count: insightsEpisodes, seed: 7)
+        let inputRSS = peakRSSKiB()
+        let asOf = logs.map { $0.onsetAt.localDate }.max() ?? LocalDate(daysSinceEpoch: 0)
+        var times: [Double] = []
+        var bytes = 0
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = try HeadacheInsights.analyze(InsightsRequest(logs: logs, asOf: asOf, tier: .premium), config: config)
+            bytes = result.json().utf8.count
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let median = times.sorted()[1]
+        print("")
+        print(String(format: "insights: %d episodes, analysis + JSON (%.1f MB) in %.2f s (median of 3); memory: input %.0f MB, peak %.0f MB",
+                     insightsEpisodes, Double(bytes) / 1e6, median, Double(inputRSS - before) / 1024, Double(peakRSSKiB()) / 1024))
+    }
+
+    func peakRSSKiB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss)
     }
 
     /// MB/s (10^6 bytes) of one input file, best of enough repetitions to take ~0.3 s.
