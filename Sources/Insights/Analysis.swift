@@ -218,6 +218,7 @@ extension HeadacheInsights {
                 for entry in log.retrospective.medications {
                     if entry.isAcute == false { continue }
                     let d = entry.takenAt?.localDate ?? onsetDate
+                    guard d <= asOf else { continue }  // nothing after the analysis date
                     let k = monthIndex(d) - (asOfMonth - 2)
                     guard k >= 0 && k < 3 else { continue }
                     let ii = classifier.index(of: entry.name)

@@ -65,7 +65,8 @@ public enum HeadacheInsights {
 
     /// Acute medication days in the calendar month of `asOf`: distinct local dates (of `takenAt`,
     /// else of the episode's onset) with an entry whose `isAcute` is true, or empty with a name
-    /// whose first word is not on the preventive list. `isAcute` = false never counts.
+    /// whose first word is not on the preventive list. `isAcute` = false never counts. Days after
+    /// the as-of date do not count: the analysis never looks past it.
     public static func medicationOveruse(_ logs: [HeadacheLog], asOf: LocalDate,
                                          config: InsightsConfig) -> MedicationOveruse {
         let c = asOf.components
@@ -80,7 +81,9 @@ public enum HeadacheInsights {
             if meds.isEmpty { continue }
             let onsetDate = log.onsetAt.localDate
             for entry in meds {
-                let day = (entry.takenAt?.localDate ?? onsetDate) - first
+                let date = entry.takenAt?.localDate ?? onsetDate
+                guard date <= asOf else { continue }
+                let day = date - first
                 guard day >= 0 && day < length else { continue }
                 if classifier.countsAsAcute(entry) { seen[day] = true }
             }

@@ -52,8 +52,24 @@ final class SafetyTests: XCTestCase {
             // Two entries on the same day: one day.
             log("v", "2026-03-03T18:00:00Z", "2026-03-03T19:00:00Z") { $0.retrospective.medications = [med("naproxen"), med("aspirin")] },
         ]
-        let o = HeadacheInsights.medicationOveruse(logs, asOf: date("2026-03-15"), config: sharedConfig)
+        let o = HeadacheInsights.medicationOveruse(logs, asOf: date("2026-03-31"), config: sharedConfig)
         XCTAssertEqual(o.acuteDays, 3)  // Mar 1, Mar 3, Mar 31
         XCTAssertFalse(o.warning)
+    }
+
+    func testOveruseNeverCountsDaysAfterTheAsOfDate() {
+        // Ten acute days in March, five of them after the as-of date (15 March).
+        let days = ["02", "04", "06", "08", "10", "16", "17", "18", "19", "20"]
+        let logs = days.map { d in
+            log("m\(d)", "2026-03-\(d)T10:00:00+01:00", "2026-03-\(d)T12:00:00+01:00") {
+                $0.retrospective.medications = [med("Ibuprofen", acute: true)]
+            }
+        }
+        let early = HeadacheInsights.medicationOveruse(logs, asOf: date("2026-03-15"), config: sharedConfig)
+        XCTAssertEqual(early.acuteDays, 5)
+        XCTAssertFalse(early.warning)
+        let late = HeadacheInsights.medicationOveruse(logs, asOf: date("2026-03-31"), config: sharedConfig)
+        XCTAssertEqual(late.acuteDays, 10)
+        XCTAssertTrue(late.warning)
     }
 }
