@@ -1,3 +1,5 @@
+import Ingest
+
 /// Deterministic synthetic Aurae exports for the benchmark: the same shape of data as the
 /// project's anchors (an episode every 6–60 hours, notes of 0–3 phrases, ~40% longer than the
 /// 40-character cut), written as JSON and CSV in the input schema.
@@ -70,20 +72,8 @@ struct SyntheticLogs {
         let total = 7 * 60 + m
         let day = total / 1440, minute = total % 1440
         let epochDay = 19358 + day  // 2023-01-01
-        let (y, mo, d) = civil(epochDay)
+        let (y, mo, d) = LocalDate.civilFromDays(epochDay)
         return "\(y)-\(pad(mo, 2))-\(pad(d, 2))T\(pad(minute / 60, 2)):\(pad(minute % 60, 2)):00+01:00"
-    }
-
-    static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = z / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 
     static func pad(_ v: Int, _ w: Int) -> String {

@@ -92,24 +92,11 @@ public enum PDFRenderer {
         }
     }
 
-    /// `YYYY-MM-DDThh:mm:ss+00:00`, computed without calendars or locales.
+    /// `YYYY-MM-DDThh:mm:ssZ` in UTC (fixed format: no locale or machine time zone involved).
     static func iso8601UTC(_ date: Date) -> String {
-        let t = Int64(date.timeIntervalSince1970.rounded(.down))
-        var days = t / 86400
-        var secs = t % 86400
-        if secs < 0 { secs += 86400; days -= 1 }
-        // Civil-from-days (H. Hinnant).
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let mo = mp < 10 ? mp + 3 : mp - 9
-        let y = yoe + era * 400 + (mo <= 2 ? 1 : 0)
-        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        let yy = y < 1000 ? String(repeating: "0", count: 4 - "\(y)".count) + "\(y)" : "\(y)"
-        return "\(yy)-\(two(mo))-\(two(d))T\(two(secs / 3600)):\(two(secs / 60 % 60)):\(two(secs % 60))+00:00"
+        let f = ISO8601DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
 }
