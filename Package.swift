@@ -29,7 +29,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .target(name: "TestSupport", dependencies: ["Render", "Catalog"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Render", "Catalog", "Ingest"], path: "Tests/TestSupport"),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Ingest
 import Foundation
 import Render
 
@@ -54,7 +55,7 @@ public enum SampleDocuments {
         for _ in 0..<n {
             minutes += 6 * 60 + rnd(54 * 60)
             let days = minutes / 1440
-            let (y, mo, d) = civil(days + 19358)  // 2023-01-01 is day 19358 since 1970
+            let (y, mo, d) = LocalDate.civilFromDays(days + 19358)  // 2023-01-01 is day 19358 since 1970
             let sev = 1 + rnd(10)
             let dur = 15 + rnd(48 * 60 - 15)
             let duration = dur >= 60 ? "\(dur / 60)h \(two(dur % 60))m" : "\(dur)m"
@@ -102,17 +103,5 @@ public enum SampleDocuments {
             }
         }
         return d
-    }
-
-    static func civil(_ days: Int) -> (Int, Int, Int) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

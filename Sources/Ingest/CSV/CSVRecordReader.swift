@@ -11,16 +11,8 @@ import CCSV
 // Field counts are NOT compared here (the caller knows the header); libcsv trims unquoted
 // leading/trailing spaces and tabs.
 
-/// A syntax or limit error: 1-based line (the record's first line) and column (field number).
-public struct CSVSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public init(line: Int, column: Int, message: String) {
-        self.line = line; self.column = column; self.message = message
-    }
-    public var description: String { "\(line):\(column): \(message)" }
-}
+/// Syntax and limit errors of the CSV reader (field number as the column).
+public typealias CSVSyntaxError = InputSyntaxError
 
 /// One record, valid only during the callback that receives it.
 public struct CSVRow {

@@ -8,16 +8,8 @@
 // `IngestLimits.maxDepth`, strings and numbers by `maxFieldBytes`, and invalid UTF-8, raw control
 // characters (NUL included) and `\u0000` escapes are errors with a position.
 
-/// A syntax or limit error, with its 1-based line and column.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public init(line: Int, column: Int, message: String) {
-        self.line = line; self.column = column; self.message = message
-    }
-    public var description: String { "\(line):\(column): \(message)" }
-}
+/// Syntax and limit errors of the JSON parser.
+public typealias JSONSyntaxError = InputSyntaxError
 
 /// Where a value starts. Turn it into a line and column with `JSONParser.lineAndColumn(of:)`.
 public struct JSONPosition: Hashable, Sendable {
