@@ -6,6 +6,17 @@ import Render
 /// Runs the free summary end to end: select the episodes, compute the safety items, lay out,
 /// and write the PDF atomically.
 public struct SummaryJob {
+    /// What the person asked for besides the inputs: the date range and the name to show.
+    public struct Request: Sendable {
+        public var from: LocalDate?
+        public var to: LocalDate?
+        public var patientName: String?
+
+        public init(from: LocalDate? = nil, to: LocalDate? = nil, patientName: String? = nil) {
+            self.from = from; self.to = to; self.patientName = patientName
+        }
+    }
+
     public struct Result: Sendable {
         public var pageCount: Int
         public var episodeCount: Int
@@ -49,6 +60,20 @@ public struct SummaryJob {
         } catch {
             file.abandon()
             throw error
+        }
+        return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
+    }
+
+    /// Writes the summary of `inputs` to the context's output, whole or not at all.
+    @discardableResult
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
+        let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
+                                              skippedCount: inputs.skipped, run: context.run)
+        let (doc, count) = try document(logs: inputs.logs, options: options)
+        let measurer = PangoMeasurer()
+        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
+        try context.output.write { file in
+            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
         }
         return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
     }
