@@ -47,23 +47,6 @@ public struct SummaryJob {
         return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
     }
 
-    /// Lays out and writes the PDF to `path` (`-` for standard output), whole or not at all.
-    @discardableResult
-    public func render(logs: [HeadacheLog], options: HeadacheSummary.Options, to path: String,
-                       measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
-        let (doc, count) = try document(logs: logs, options: options)
-        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
-        let file = try AtomicFile(path: path)
-        do {
-            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
-            try file.commit()
-        } catch {
-            file.abandon()
-            throw error
-        }
-        return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
-    }
-
     /// Writes the summary of `inputs` to the context's output, whole or not at all.
     @discardableResult
     public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
