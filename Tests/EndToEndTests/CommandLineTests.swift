@@ -72,6 +72,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("logs-broken.json:"), "the input is not read: \(r.stderr)")
     }
 
+    func testLogFormatJSONWritesEveryMessageAsAJSONLine() throws {
+        let r = try ReportBinary.run(["headache", "summary", sample("broken/logs-broken.csv"), "-o", "-", "--log-format", "json"])
+        XCTAssertEqual(r.status, 1)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 2)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            XCTAssertNotNil(object?["level"] as? String, String(line))
+            XCTAssertNotNil(object?["message"] as? String, String(line))
+        }
+        XCTAssertTrue(r.stderr.contains("\"line\":\"3\""), "input errors keep their location: \(r.stderr)")
+    }
+
     func testClosedOrFullStandardErrorStillWritesThePDF() throws {
         let reference = dir.appendingPathComponent("reference.pdf")
         let args = ["headache", "summary", sample("aurae/logs.json"), "--as-of", "2026-07-31", "-o"]
