@@ -8,7 +8,7 @@ import Reports
 import Glibc
 #endif
 
-struct BenchmarkCommand: ParsableCommand {
+struct BenchmarkCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
         abstract: "Measure ingest, summary PDF and insights speed on generated logs.",
@@ -38,16 +38,26 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(name: .customLong("insights-episodes"), help: "Episodes for the in-process insights measurement (0 to skip).")
     var insightsEpisodes: Int = 1_000_000
 
-    func run() throws {
-        let counts = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    /// The benchmark's own messages are plain text, never quiet.
+    var console: Console { Console() }
+
+    /// The episode counts of `--sizes`.
+    var counts: [Int] {
+        sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    func validate() throws {
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0 else {
-            throw CommandFailure.usage("--sizes takes positive counts like 100,1000 and --runs at least 1")
+            throw ValidationError("--sizes takes positive counts like 100,1000 and --runs at least 1")
         }
+    }
+
+    func run() throws {
         let dir = work ?? (FileManager.default.temporaryDirectory.path + "/report-benchmark-\(getpid())")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         #if DEBUG
-        Diagnostics.warning("this is a debug build; measure a release build (swift build -c release)")
+        console.warning("this is a debug build; measure a release build (swift build -c release)")
         #endif
         print("report benchmark — work folder \(dir)")
         print("size    | CSV ingest | JSON ingest | summary PDF (whole process) | pages | pages/s | peak RSS")
@@ -135,12 +145,12 @@ struct BenchmarkCommand: ParsableCommand {
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let rc = posix_spawn(&pid, args[0], &actions, nil, cArgs, environ)
-        guard rc == 0 else { throw CommandFailure.output("cannot run \(args[0]): \(String(cString: strerror(rc)))") }
+        guard rc == 0 else { throw CommandFailure(status: .output, message: "cannot run \(args[0]): \(String(cString: strerror(rc)))") }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard status == 0 else { throw CommandFailure.output("a measured run failed (status \(status)): \(args.joined(separator: " "))") }
+        guard status == 0 else { throw CommandFailure(status: .output, message: "a measured run failed (status \(status)): \(args.joined(separator: " "))") }
         return (seconds, Int(usage.ru_maxrss))
     }
 

@@ -10,60 +10,48 @@ struct InputOptions: ParsableArguments {
                                  valueName: "INPUT"))
     var inputs: [String]
 
-    @Option(name: .customLong("format"), help: "Read every input as this format instead of choosing by extension (json or csv).")
-    var format: String?
+    @Option(name: .customLong("format"), help: "Read every input as this format instead of choosing by extension.")
+    var format: InputFormat?
 
     @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
     var skipInvalid = false
 
-    @Option(name: .customLong("max-errors"), help: "Stop after this many input errors (default 50).")
+    @Option(name: .customLong("max-errors"), help: "Stop after this many input errors.")
     var maxErrors: Int = 50
 
-    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this (default 5000000).")
+    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this.")
     var maxRecords: Int = IngestLimits.default.maxRecords
 
-    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes (default 1048576).")
+    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
     var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
 
-    func ingestOptions() throws -> IngestOptions {
-        var options = IngestOptions()
-        options.skipInvalid = skipInvalid
-        guard maxErrors > 0 else { throw CommandFailure.usage("--max-errors must be at least 1") }
-        options.maxErrors = maxErrors
-        guard maxRecords > 0, maxFieldBytes > 0 else { throw CommandFailure.usage("limits must be positive") }
-        options.limits.maxRecords = maxRecords
-        options.limits.maxFieldBytes = maxFieldBytes
-        if let format {
-            guard let f = InputFormat(rawValue: format.lowercased()) else {
-                throw CommandFailure.usage("--format must be json or csv, not \(Diagnostic.quote(format))")
-            }
-            options.format = f
-        }
-        return options
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
+        guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
+        guard maxRecords > 0, maxFieldBytes > 0 else { throw ValidationError("--max-records and --max-field-bytes must be positive") }
     }
 
-    /// Reads and merges the inputs; prints warnings; throws input errors for Diagnostics.
-    func readLogs() throws -> IngestResult<HeadacheLog> {
-        guard !inputs.isEmpty else { throw CommandFailure.usage("no INPUT given") }
-        let result = try HeadacheLogReader.read(inputs.map(InputSource.init(path:)), options: ingestOptions())
-        Diagnostics.printDiagnostics(result.warnings)
-        if result.skipped > 0 {
-            Diagnostics.warning("skipped \(result.skipped) invalid record\(result.skipped == 1 ? "" : "s")")
-        }
-        return result
+    var ingestOptions: IngestOptions {
+        var options = IngestOptions()
+        options.skipInvalid = skipInvalid
+        options.maxErrors = maxErrors
+        options.limits.maxRecords = maxRecords
+        options.limits.maxFieldBytes = maxFieldBytes
+        options.format = format
+        return options
     }
 }
 
 /// Dates and run-wide settings shared by the headache commands.
 struct RunOptions: ParsableArguments {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD (default: today in the newest log's UTC offset).", valueName: "D"))
-    var asOf: String?
+    var asOf: LocalDate?
 
     @Option(name: .customLong("from"), help: ArgumentHelp("First date of the range, YYYY-MM-DD.", valueName: "D"))
-    var from: String?
+    var from: LocalDate?
 
     @Option(name: .customLong("to"), help: ArgumentHelp("Last date of the range, YYYY-MM-DD (default: the as-of date).", valueName: "D"))
-    var to: String?
+    var to: LocalDate?
 
     @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
     var templates: String?
@@ -71,45 +59,26 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
     var quiet = false
 
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error: text or json.")
-    var logFormat: String = "text"
+    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
+    var logFormat: LogFormat = .text
 
-    func apply() throws {
-        Diagnostics.quiet = quiet
-        switch logFormat {
-        case "text": Diagnostics.jsonLog = false
-        case "json": Diagnostics.jsonLog = true
-        default: throw CommandFailure.usage("--log-format must be text or json")
-        }
+    func validate() throws {
+        if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
     }
 
-    static func date(_ text: String?, _ flag: String) throws -> LocalDate? {
-        guard let text else { return nil }
-        guard let d = LocalDate(iso: text) else {
-            throw CommandFailure.usage("\(flag) must be a date as YYYY-MM-DD, found \(Diagnostic.quote(text))")
-        }
-        return d
-    }
-
-    func range() throws -> (from: LocalDate?, to: LocalDate?) {
-        let f = try Self.date(from, "--from"), t = try Self.date(to, "--to")
-        if let f, let t, f > t { throw CommandFailure.usage("--from \(f) is after --to \(t)") }
-        return (f, t)
-    }
-
-    /// The analysis date: `--as-of`, else today in the newest log's offset.
-    func asOfDate(logs: [HeadacheLog], now: Date = Date()) throws -> (date: LocalDate, given: Bool) {
-        if let d = try Self.date(asOf, "--as-of") { return (d, true) }
-        let offset = logs.max(by: { $0.onsetAt < $1.onsetAt })?.onsetAt.offsetSeconds ?? 0
-        let shifted = now.addingTimeInterval(TimeInterval(offset))
-        return (RunInfo.today(shifted), false)
-    }
+    var console: Console { Console(quiet: quiet, format: logFormat) }
 
     func templateSet() throws -> TemplateSet {
-        do {
-            return try TemplateSet(directory: TemplateDirectory.locate(explicit: templates))
-        } catch let e as CatalogError {
-            throw CommandFailure.templates(e.description)
-        }
+        try TemplateSet(directory: TemplateDirectory.locate(explicit: templates))
+    }
+
+    /// The run's dates: `--as-of`, else today in the newest log's offset; the PDF creation time
+    /// follows from it (see `RunInfo.creationDate`).
+    func runInfo(logs: [HeadacheLog], now: Date = Date()) -> RunInfo {
+        let asOfDate = asOf ?? {
+            let offset = logs.max(by: { $0.onsetAt < $1.onsetAt })?.onsetAt.offsetSeconds ?? 0
+            return RunInfo.today(now.addingTimeInterval(TimeInterval(offset)))
+        }()
+        return RunInfo(asOf: asOfDate, generatedAt: RunInfo.creationDate(asOf: asOfDate, asOfGiven: asOf != nil, now: now))
     }
 }

@@ -11,16 +11,8 @@ enum ExitStatus: Int32 {
     case output = 4
 }
 
-/// Every failure a command reports. `Diagnostics` turns it into stderr lines and an exit status;
-/// no other place prints errors or picks exit codes.
-enum CommandFailure: Error {
-    /// Input problems, already formatted `file:line:column: error: …`.
-    case invalidInput([String])
-    case usage(String)
-    case tier(String)
-    case output(String)
-    /// Templates missing or broken: the installation is wrong, reported like an input error.
-    case templates(String)
-    /// The layout engine could not place an element.
-    case layout(String)
+/// A failure of the command itself (not of a library stage), carrying its exit status.
+struct CommandFailure: Error {
+    var status: ExitStatus
+    var message: String
 }

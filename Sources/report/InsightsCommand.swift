@@ -1,10 +1,8 @@
 import ArgumentParser
-import Foundation
-import Ingest
 import Insights
 import Reports
 
-struct InsightsCommand: ParsableCommand {
+struct InsightsCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "insights",
         abstract: "Print Aurae pattern insights as text or JSON.",
@@ -23,8 +21,8 @@ struct InsightsCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var options: RunOptions
 
-    @Option(name: .customLong("tier"), help: "free or premium.")
-    var tier: String = "free"
+    @Option(name: .customLong("tier"), help: "The tier whose sections are shown; the others are present as locked.")
+    var tier: AuraeTier = .free
 
     @Option(name: .customLong("days"), help: ArgumentHelp("Daily-context export (.json or .csv) for the fair comparison.", valueName: "FILE"))
     var days: String?
@@ -35,28 +33,15 @@ struct InsightsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "OUT"))
     var output: String?
 
+    var console: Console { options.console }
+
     func run() throws {
-        try options.apply()
-        guard let tier = AuraeTier(rawValue: tier) else { throw CommandFailure.usage("--tier must be free or premium") }
-        let range = try options.range()
         let templates = try options.templateSet()
-        let config = try InsightsConfig(templates: templates)
-        let logs = try input.readLogs()
-        var dayRecords: [DayContext]?
-        if let days {
-            var dayOptions = try input.ingestOptions()
-            dayOptions.format = nil
-            let result = try DayContextReader.read([InputSource(path: days)], options: dayOptions)
-            Diagnostics.printDiagnostics(result.warnings)
-            dayRecords = result.records
-        }
-        let asOf = try options.asOfDate(logs: logs.records)
-        let request = InsightsRequest(logs: logs.records, days: dayRecords, asOf: asOf.date,
-                                      from: range.from, to: range.to, tier: tier)
-        let result = try HeadacheInsights.analyze(request, config: config)
-        var text = json ? result.json() : result.text()
-        if !text.hasSuffix("\n") { text += "\n" }
-        let file = try AtomicFile(path: output ?? "-")
-        do { try file.write(text); try file.commit() } catch { file.abandon(); throw error }
+        let job = try InsightsJob(templates: templates)
+        let inputs = try input.read(days: days, console: console)
+        let context = ReportContext(templates: templates, run: options.runInfo(logs: inputs.logs),
+                                    output: output.map(OutputTarget.init(path:)) ?? .standardOutput)
+        let request = InsightsJob.Request(tier: tier, format: json ? .json : .text, from: options.from, to: options.to)
+        try job.run(inputs, request, in: context)
     }
 }

@@ -19,40 +19,42 @@ struct Report: ParsableCommand {
         version: "report 0.1.0",
         subcommands: [HeadacheCommand.self, BenchmarkCommand.self])
 
-    /// Parses, runs, and exits with the documented status. Argument errors exit with 2, not
-    /// ArgumentParser's 64.
-    static func mainWithStatus() -> Never {
-        let status: ExitStatus
+    /// Parses, runs, and exits with the documented status. Whatever the parser rejects (an
+    /// unknown option, an invalid value, a failed `validate()`) is a usage error, 2; help and
+    /// `--version` print to standard output and exit 0; a report command's failure exits with the
+    /// status its console reports for it.
+    static func main() {
+        StandardStreams.prepare()
         do {
-            var command = try parseAsRoot()
-            try command.run()
-            status = .success
-        } catch let failure as CommandFailure {
-            status = Diagnostics.report(failure)
+            var parsed = try parseAsRoot()
+            guard var command = parsed as? ReportCommand else {
+                try parsed.run()  // help, or a command group: ArgumentParser's own requests
+                exit(with: .success)
+            }
+            do {
+                try command.run()
+            } catch {
+                exit(with: command.console.report(error))
+            }
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help, --version
-                print(fullMessage(for: error))
-                Foundation.exit(0)
+            guard exitCode(for: error) == .success else {
+                StandardStreams.writeError(fullMessage(for: error) + "\n")
+                exit(with: .usage)
             }
-            if isArgumentError(error) {
-                Diagnostics.writeStderr(fullMessage(for: error) + "\n")
-                status = .usage
-            } else {
-                status = Diagnostics.report(error)
-            }
+            print(fullMessage(for: error))
         }
+        exit(with: .success)
+    }
+
+    static func exit(with status: ExitStatus) -> Never {
         Foundation.exit(status.rawValue)
     }
+}
 
-    static func isArgumentError(_ error: Error) -> Bool {
-        if error is ValidationError { return true }
-        let type = String(reflecting: Swift.type(of: error))
-        return type.hasPrefix("ArgumentParser.")
-    }
-
-    static func main() { mainWithStatus() }
+/// A command that does work (as opposed to help or a command group): its console, made from its
+/// options, prints its messages and reports its errors.
+protocol ReportCommand: ParsableCommand {
+    var console: Console { get }
 }
 
 struct HeadacheCommand: ParsableCommand {

@@ -1,11 +1,8 @@
 import ArgumentParser
-import Foundation
-import Ingest
 import Insights
-import Render
 import Reports
 
-struct SummaryCommand: ParsableCommand {
+struct SummaryCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "Write the Aurae headache summary PDF (free tier).",
@@ -27,22 +24,20 @@ struct SummaryCommand: ParsableCommand {
     @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title.", valueName: "NAME"))
     var patientName: String?
 
-    @Option(name: .customLong("tier"), help: "free or premium (the summary is in both).")
-    var tier: String = "free"
+    @Option(name: .customLong("tier"), help: "The summary is the same in every tier.")
+    var tier: AuraeTier = .free
+
+    var console: Console { options.console }
 
     func run() throws {
-        try self.options.apply()
-        guard ["free", "premium"].contains(tier) else { throw CommandFailure.usage("--tier must be free or premium") }
-        let range = try self.options.range()
-        let templates = try self.options.templateSet()
-        let logs = try input.readLogs()
-        let asOf = try self.options.asOfDate(logs: logs.records)
-        let runInfo = RunInfo(asOf: asOf.date,
-                              generatedAt: RunInfo.creationDate(asOf: asOf.date, asOfGiven: asOf.given))
-        let summaryOptions = HeadacheSummary.Options(from: range.from, to: range.to, patientName: patientName,
-                                              skippedCount: logs.skipped, run: runInfo)
-        let result = try SummaryJob(templates: templates).render(logs: logs.records, options: summaryOptions, to: output)
-        for w in result.fontWarnings { Diagnostics.warning(w) }
-        Diagnostics.info("wrote \(output == "-" ? "standard output" : output): \(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(result.episodeCount) episode\(result.episodeCount == 1 ? "" : "s")")
+        let templates = try options.templateSet()
+        let inputs = try input.read(console: console)
+        let context = ReportContext(templates: templates, run: options.runInfo(logs: inputs.logs),
+                                    output: OutputTarget(path: output))
+        let request = SummaryJob.Request(from: options.from, to: options.to, patientName: patientName)
+        let result = try SummaryJob(templates: templates).run(inputs, request, in: context)
+        for w in result.fontWarnings { console.warning(w) }
+        let target = context.output.isStandardOutput ? "standard output" : output
+        console.info("wrote \(target): \(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(result.episodeCount) episode\(result.episodeCount == 1 ? "" : "s")")
     }
 }

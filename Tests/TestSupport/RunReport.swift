@@ -37,6 +37,14 @@ public enum ReportBinary {
         return nil
     }
 
+    /// Runs `report` through `/bin/sh` with the shell redirection `redirection` (`2>&-` closes
+    /// standard error, `2>/dev/full` makes every write to it fail); what is left open is captured.
+    public static func run(_ arguments: [String], redirecting redirection: String,
+                           in directory: URL? = nil) throws -> RunResult {
+        try runTool(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec \"$0\" \"$@\" \(redirection)", url.path] + arguments,
+                    in: directory)
+    }
+
     public static func runTool(_ url: URL, _ arguments: [String], stdin: Data? = nil,
                                environment: [String: String] = [:], in directory: URL? = nil) throws -> RunResult {
         let process = Process()

@@ -6,6 +6,17 @@ import Render
 /// Runs the free summary end to end: select the episodes, compute the safety items, lay out,
 /// and write the PDF atomically.
 public struct SummaryJob {
+    /// What the person asked for besides the inputs: the date range and the name to show.
+    public struct Request: Sendable {
+        public var from: LocalDate?
+        public var to: LocalDate?
+        public var patientName: String?
+
+        public init(from: LocalDate? = nil, to: LocalDate? = nil, patientName: String? = nil) {
+            self.from = from; self.to = to; self.patientName = patientName
+        }
+    }
+
     public struct Result: Sendable {
         public var pageCount: Int
         public var episodeCount: Int
@@ -36,19 +47,16 @@ public struct SummaryJob {
         return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
     }
 
-    /// Lays out and writes the PDF to `path` (`-` for standard output), whole or not at all.
+    /// Writes the summary of `inputs` to the context's output, whole or not at all.
     @discardableResult
-    public func render(logs: [HeadacheLog], options: HeadacheSummary.Options, to path: String,
-                       measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
-        let (doc, count) = try document(logs: logs, options: options)
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
+        let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
+                                              skippedCount: inputs.skipped, run: context.run)
+        let (doc, count) = try document(logs: inputs.logs, options: options)
+        let measurer = PangoMeasurer()
         let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
-        let file = try AtomicFile(path: path)
-        do {
+        try context.output.write { file in
             try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
-            try file.commit()
-        } catch {
-            file.abandon()
-            throw error
         }
         return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
     }

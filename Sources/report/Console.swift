@@ -1,0 +1,88 @@
+import Catalog
+import Foundation
+import Ingest
+import Render
+import Reports
+
+/// Where a run's messages go: standard error, as text or JSON lines, with progress left out when
+/// quiet. Made from the parsed options; also turns every error a command throws into its message
+/// and documented exit status.
+struct Console: Sendable {
+    var quiet = false
+    var format: LogFormat = .text
+
+    func warning(_ text: String) {
+        emit(level: "warning", text)
+    }
+
+    /// Progress ("wrote …"): left out with `--quiet`.
+    func info(_ text: String) {
+        guard !quiet else { return }
+        emit(level: "info", text)
+    }
+
+    func print(_ diagnostics: [Diagnostic]) {
+        for d in diagnostics { emit(level: d.severity.rawValue, d.description, location: d.location) }
+    }
+
+    func emit(level: String, _ text: String, location: SourceLocation? = nil) {
+        switch format {
+        case .json:
+            var fields: [(String, String)] = [("level", level), ("message", text)]
+            if let location {
+                fields += [("file", location.file), ("line", String(location.line)), ("column", String(location.column))]
+            }
+            let body = fields.map { "\"\($0.0)\":\(Self.jsonString($0.1))" }.joined(separator: ",")
+            StandardStreams.writeError("{" + body + "}\n")
+        case .text where location != nil || text.hasPrefix("report:"):
+            StandardStreams.writeError(text + "\n")
+        case .text:
+            StandardStreams.writeError("report: \(level): \(text)\n")
+        }
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Prints the message for an error a command threw and returns its exit status. The one place
+    /// that maps failures of a run to statuses (usage errors are rejected while parsing).
+    func report(_ error: Error) -> ExitStatus {
+        switch error {
+        case let failure as CommandFailure:
+            emit(level: "error", failure.message)
+            return failure.status
+        case IngestError.invalid(let diagnostics):
+            print(diagnostics)
+            emit(level: "error", "\(diagnostics.filter { $0.severity == .error }.count) error(s) in the input; nothing was written")
+            return .invalidInput
+        case let e as IngestError:
+            emit(level: "error", e.description)
+            return .invalidInput
+        case let e as CatalogError:
+            emit(level: "error", e.description)
+            return .invalidInput
+        case let e as AtomicFile.Failure:
+            emit(level: "error", e.description)
+            return .output
+        case let e as LayoutError:
+            emit(level: "error", "layout: \(e)")
+            return .invalidInput
+        default:
+            emit(level: "error", "\(error)")
+            return .invalidInput
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The command line itself: values checked while parsing (exit 2, listed in help), checks across
+/// options, and runs whose standard error is closed or full.
+final class CommandLineTests: XCTestCase {
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = try TestPaths.temporaryDirectory("report-cli")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func sample(_ path: String) -> String { TestPaths.samples.appendingPathComponent(path).path }
+
+    func testInvalidEnumValuesAreUsageErrorsThatNameTheValues() throws {
+        let out = dir.appendingPathComponent("x.pdf").path
+        let cases: [(args: [String], values: [String])] = [
+            (["headache", "insights", sample("aurae/logs.json"), "--tier", "gold"], ["free", "premium"]),
+            (["headache", "summary", sample("aurae/logs.json"), "-o", out, "--tier", "gold"], ["free", "premium"]),
+            (["headache", "summary", sample("aurae/logs.json"), "-o", out, "--format", "xml"], ["json", "csv"]),
+            (["headache", "insights", sample("aurae/logs.json"), "--log-format", "yaml"], ["text", "json"]),
+        ]
+        for (args, values) in cases {
+            let r = try ReportBinary.run(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stdout.isEmpty, "\(args)")
+            for v in values { XCTAssertTrue(r.stderr.contains("'\(v)'"), "\(args) names \(v): \(r.stderr)") }
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testHelpListsTheValuesOfEveryEnumOption() throws {
+        for command in ["summary", "insights"] {
+            let r = try ReportBinary.run(["headache", command, "--help"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let help = r.stdoutText.replacingOccurrences(of: "\\s+", with: " ", options: .regularExpression)
+            XCTAssertTrue(help.contains("(values: json, csv)"), "\(command) --format: \(help)")
+            XCTAssertTrue(help.contains("(values: text, json; default: text)"), "\(command) --log-format: \(help)")
+            XCTAssertTrue(help.contains("(values: free, premium; default: free)"), "\(command) --tier: \(help)")
+        }
+    }
+
+    func testFormatIgnoresLetterCase() throws {
+        let r = try ReportBinary.run(["headache", "insights", "-", "--format", "CSV", "--as-of", "2026-07-15"],
+                                     stdin: try Data(contentsOf: URL(fileURLWithPath: sample("aurae/logs.csv"))))
+        XCTAssertEqual(r.status, 0, r.stderr)
+    }
+
+    func testChecksAcrossOptionsAreUsageErrors() throws {
+        let base = ["headache", "insights", sample("aurae/logs.json")]
+        let cases: [(args: [String], message: String)] = [
+            (["--from", "2026-05-01", "--to", "2026-04-01"], "--from 2026-05-01 is after --to 2026-04-01"),
+            (["--max-errors", "0"], "--max-errors must be at least 1"),
+            (["--max-records", "0"], "must be positive"),
+            (["--as-of", "31/07/2026"], "31/07/2026"),
+        ]
+        for (args, message) in cases {
+            let r = try ReportBinary.run(base + args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
+    }
+
+    func testDateSyntaxIsCheckedBeforeTheInputIsRead() throws {
+        let r = try ReportBinary.run(["headache", "insights", sample("broken/logs-broken.json"), "--as-of", "2026-02-30"])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertFalse(r.stderr.contains("logs-broken.json:"), "the input is not read: \(r.stderr)")
+    }
+
+    func testLogFormatJSONWritesEveryMessageAsAJSONLine() throws {
+        let r = try ReportBinary.run(["headache", "summary", sample("broken/logs-broken.csv"), "-o", "-", "--log-format", "json"])
+        XCTAssertEqual(r.status, 1)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 2)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            XCTAssertNotNil(object?["level"] as? String, String(line))
+            XCTAssertNotNil(object?["message"] as? String, String(line))
+        }
+        XCTAssertTrue(r.stderr.contains("\"line\":\"3\""), "input errors keep their location: \(r.stderr)")
+    }
+
+    func testClosedOrFullStandardErrorStillWritesThePDF() throws {
+        let reference = dir.appendingPathComponent("reference.pdf")
+        let args = ["headache", "summary", sample("aurae/logs.json"), "--as-of", "2026-07-31", "-o"]
+        XCTAssertEqual(try ReportBinary.run(args + [reference.path]).status, 0)
+        for redirection in ["2>&-", "2>/dev/full"] {
+            let out = dir.appendingPathComponent("out.pdf")
+            let r = try ReportBinary.run(args + [out.path], redirecting: redirection)
+            XCTAssertEqual(r.status, 0, redirection)
+            XCTAssertEqual(try Data(contentsOf: out), try Data(contentsOf: reference), "\(redirection): the same PDF, no message in it")
+            try FileManager.default.removeItem(at: out)
+        }
+    }
+
+    func testClosedStandardErrorKeepsTheExitStatusOfAFailure() throws {
+        let out = dir.appendingPathComponent("broken.pdf")
+        for redirection in ["2>&-", "2>/dev/full"] {
+            let broken = try ReportBinary.run(["headache", "summary", sample("broken/logs-broken.csv"), "-o", out.path],
+                                              redirecting: redirection)
+            XCTAssertEqual(broken.status, 1, redirection)
+            let usage = try ReportBinary.run(["headache", "insights", sample("aurae/logs.json"), "--tier", "gold"],
+                                             redirecting: redirection)
+            XCTAssertEqual(usage.status, 2, redirection)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    func testClosedStandardOutputIsAnOutputError() throws {
+        let r = try ReportBinary.run(["headache", "insights", sample("aurae/logs.json"), "--as-of", "2026-07-31", "--json"],
+                                     redirecting: ">&-")
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write -"), r.stderr)
+    }
+}
