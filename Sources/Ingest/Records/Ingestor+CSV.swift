@@ -1,6 +1,6 @@
 /// Reading CSV: a header row naming the columns, then one record per row.
 extension Ingestor {
-    func ingestCSV(_ buf: UnsafeRawBufferPointer) throws {
+    @inlinable func ingestCSV(_ buf: UnsafeRawBufferPointer) throws {
         var columns: [D.Field?]? = nil
         var headerLine = 0
         let byName: [String: D.Field] = Dictionary(D.Field.allCases.map { (normalizedColumnName($0.csvName), $0) },
@@ -41,7 +41,7 @@ extension Ingestor {
         }
     }
 
-    func readHeader(_ row: CSVRow, _ byName: [String: D.Field]) throws -> [D.Field?] {
+    @inlinable func readHeader(_ row: CSVRow, _ byName: [String: D.Field]) throws -> [D.Field?] {
         if let problem = row.problem {
             throw fileError("header contains \(problem.kind == .nulByte ? "a NUL byte" : "invalid UTF-8")",
                             line: row.line, column: problem.field + 1)

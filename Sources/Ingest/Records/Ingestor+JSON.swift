@@ -1,6 +1,6 @@
 /// Reading JSON: an array of records, or an object with the records array under `recordsKey`.
 extension Ingestor {
-    func ingestJSON(_ buf: UnsafeRawBufferPointer) throws {
+    @inlinable func ingestJSON(_ buf: UnsafeRawBufferPointer) throws {
         let parser = JSONParser(buf, limits: options.limits)
         json = parser
         let ctx = JSONRecordContext(parser: parser, warnUnknown: { [unowned self] name, pos in
@@ -60,7 +60,7 @@ extension Ingestor {
         }
     }
 
-    func readRecordArray(_ ctx: JSONRecordContext) throws {
+    @inlinable func readRecordArray(_ ctx: JSONRecordContext) throws {
         let parser = ctx.parser
         try parser.readArray { _ in
             let start = parser.position

@@ -2,7 +2,11 @@
 public struct JSONRecordContext {
     public let parser: JSONParser
     /// Reports an unknown key (by its dotted path) once per read.
-    let warnUnknown: (String, InputPosition) -> Void
+    @usableFromInline let warnUnknown: (String, InputPosition) -> Void
+
+    @usableFromInline init(parser: JSONParser, warnUnknown: @escaping (String, InputPosition) -> Void) {
+        self.parser = parser; self.warnUnknown = warnUnknown
+    }
 
     /// The position of the next value.
     public func pos() -> InputPosition { InputPosition(parser.position) }

@@ -63,6 +63,6 @@ public func snakeCaseColumn(_ key: String) -> String {
 }
 
 /// CSV header names compare ignoring ASCII case and underscores (`onset_at`, `ONSET_AT`, `onsetAt`).
-func normalizedColumnName(_ s: String) -> String {
+@usableFromInline func normalizedColumnName(_ s: String) -> String {
     String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "_" })).lowercased()
 }

@@ -1,11 +1,13 @@
 /// Reads records of one kind from JSON and CSV inputs, merged in the order given: the entry point
 /// for every record kind (`HeadacheLogReader` is `RecordReader<HeadacheLogDraft>`).
 public enum RecordReader<Draft: RecordDraft> {
+    @inlinable
     public static func read(_ sources: [InputSource], options: IngestOptions = IngestOptions()) throws -> IngestResult<Draft.Record> {
         try Ingestor<Draft>(options: options).run(sources)
     }
 
     /// Reads one in-memory input (for tests, benchmarks and the fuzz targets). `name` is used in messages.
+    @inlinable
     public static func read(bytes: [UInt8], name: String, format: InputFormat,
                             options: IngestOptions = IngestOptions()) throws -> IngestResult<Draft.Record> {
         try Ingestor<Draft>(options: options).run(bytes: bytes, name: name, format: format)
@@ -13,34 +15,34 @@ public enum RecordReader<Draft: RecordDraft> {
 }
 
 /// Thrown internally to stop reading every input (record limit reached).
-struct StopReading: Error {}
+@usableFromInline struct StopReading: Error { @usableFromInline init() {} }
 /// Thrown internally to stop reading the current input.
-struct StopFile: Error {}
+@usableFromInline struct StopFile: Error { @usableFromInline init() {} }
 
 /// One read of one record kind: collects records, errors and warnings over all inputs.
-final class Ingestor<D: RecordDraft> {
-    let options: IngestOptions
-    var records: [D.Record] = []
-    var errors: [Diagnostic] = []
-    var errorCount = 0
-    var warnings: [Diagnostic] = []
-    var warningCount = 0
-    var skipped = 0
-    var bytesRead = 0
-    var recordCount = 0
-    var unknownNames: Set<String> = []
+@usableFromInline final class Ingestor<D: RecordDraft> {
+    @usableFromInline let options: IngestOptions
+    @usableFromInline var records: [D.Record] = []
+    @usableFromInline var errors: [Diagnostic] = []
+    @usableFromInline var errorCount = 0
+    @usableFromInline var warnings: [Diagnostic] = []
+    @usableFromInline var warningCount = 0
+    @usableFromInline var skipped = 0
+    @usableFromInline var bytesRead = 0
+    @usableFromInline var recordCount = 0
+    @usableFromInline var unknownNames: Set<String> = []
     /// Where each unique key was first seen: input index, line, column (resolved lazily).
-    var firstSeen: [String: (file: Int32, line: Int32, column: Int32)] = [:]
-    var fileNames: [String] = []
+    @usableFromInline var firstSeen: [String: (file: Int32, line: Int32, column: Int32)] = [:]
+    @usableFromInline var fileNames: [String] = []
 
     // The input being read.
-    var file = ""
-    var format = InputFormat.json
-    var json: JSONParser?
+    @usableFromInline var file = ""
+    @usableFromInline var format = InputFormat.json
+    @usableFromInline var json: JSONParser?
 
-    init(options: IngestOptions) { self.options = options }
+    @inlinable init(options: IngestOptions) { self.options = options }
 
-    func run(_ sources: [InputSource]) throws -> IngestResult<D.Record> {
+    @inlinable func run(_ sources: [InputSource]) throws -> IngestResult<D.Record> {
         do {
             for source in sources {
                 switch try readInput(source, maxBytes: options.limits.maxFileBytes) {
@@ -56,7 +58,7 @@ final class Ingestor<D: RecordDraft> {
         return try result()
     }
 
-    func run(bytes: [UInt8], name: String, format: InputFormat) throws -> IngestResult<D.Record> {
+    @inlinable func run(bytes: [UInt8], name: String, format: InputFormat) throws -> IngestResult<D.Record> {
         do {
             if bytes.count > options.limits.maxFileBytes {
                 addError(Diagnostic(.error, "input is \(bytes.count) bytes, over the limit of \(options.limits.maxFileBytes) bytes",
@@ -68,7 +70,7 @@ final class Ingestor<D: RecordDraft> {
         return try result()
     }
 
-    func result() throws -> IngestResult<D.Record> {
+    @inlinable func result() throws -> IngestResult<D.Record> {
         if errorCount > 0 {
             var all = errors
             if errorCount > errors.count {
@@ -86,7 +88,7 @@ final class Ingestor<D: RecordDraft> {
         return IngestResult(records: records, warnings: w, skipped: skipped, bytesRead: bytesRead)
     }
 
-    func ingest(_ bytes: [UInt8], name: String, format: InputFormat) throws {
+    @inlinable func ingest(_ bytes: [UInt8], name: String, format: InputFormat) throws {
         bytesRead += bytes.count
         file = name
         self.format = format
@@ -109,25 +111,25 @@ final class Ingestor<D: RecordDraft> {
 
     // MARK: Diagnostics
 
-    func locate(_ pos: InputPosition) -> SourceLocation {
+    @inlinable func locate(_ pos: InputPosition) -> SourceLocation {
         if pos.lineStart < 0 { return SourceLocation(file: file, line: pos.line, column: pos.offset) }
         guard let json else { return SourceLocation(file: file, line: pos.line, column: 1) }
         let (l, c) = json.lineAndColumn(of: JSONPosition(offset: pos.offset, line: pos.line, lineStart: pos.lineStart))
         return SourceLocation(file: file, line: l, column: c)
     }
 
-    func addError(_ d: Diagnostic) {
+    @inlinable func addError(_ d: Diagnostic) {
         errorCount += 1
         if errors.count < options.maxErrors { errors.append(d) }
     }
 
-    func addWarning(_ d: Diagnostic) {
+    @inlinable func addWarning(_ d: Diagnostic) {
         warningCount += 1
         if warnings.count < options.maxErrors { warnings.append(d) }
     }
 
     /// A problem with one record: an error, or with `skipInvalid` a warning.
-    func recordProblem(_ issue: Issue) {
+    @inlinable func recordProblem(_ issue: Issue) {
         if options.skipInvalid {
             warningCount += 1
             if warnings.count < options.maxErrors {
@@ -142,12 +144,12 @@ final class Ingestor<D: RecordDraft> {
     }
 
     /// A problem with the input as a whole: always an error; stops reading this input.
-    func fileError(_ message: String, line: Int, column: Int) -> StopFile {
+    @inlinable func fileError(_ message: String, line: Int, column: Int) -> StopFile {
         addError(Diagnostic(.error, message, at: SourceLocation(file: file, line: line, column: column)))
         return StopFile()
     }
 
-    func warnUnknown(_ what: String, _ name: String, _ pos: InputPosition) {
+    @inlinable func warnUnknown(_ what: String, _ name: String, _ pos: InputPosition) {
         let key = what + "\u{0}" + name
         guard unknownNames.insert(key).inserted else { return }
         addWarning(Diagnostic(.warning, "unknown \(what) \(Diagnostic.quote(name)) ignored", at: locate(pos)))
@@ -155,7 +157,7 @@ final class Ingestor<D: RecordDraft> {
 
     // MARK: Records
 
-    func countRecord(_ pos: InputPosition) throws {
+    @inlinable func countRecord(_ pos: InputPosition) throws {
         recordCount += 1
         if recordCount > options.limits.maxRecords {
             addError(Diagnostic(.error, "more than \(options.limits.maxRecords) records (limit)", at: locate(pos)))
@@ -165,7 +167,7 @@ final class Ingestor<D: RecordDraft> {
 
     /// Ends a record. `broken`: the record could not be read at all (wrong field count, not an
     /// object, bad bytes), so its fields are not checked further.
-    func complete(_ draft: inout D, recordPos: InputPosition, broken: Bool = false) {
+    @inlinable func complete(_ draft: inout D, recordPos: InputPosition, broken: Bool = false) {
         guard let record = broken ? nil : draft.finish(recordPos: recordPos, locate: locate) else {
             for issue in draft.issues { recordProblem(issue) }
             if options.skipInvalid { skipped += 1 }
