@@ -69,6 +69,9 @@ private struct ExpenseDraft: RecordDraft {
         for f in Self.requiredFields where !given.contains(f) {
             issues.append(Issue(field: f, problem: .required, pos: recordPos))
         }
+        if category == .travel, paidOn == nil, let idPos {
+            issues.append(Issue(field: ExpenseField.paidOn, problem: .other("is required for travel"), pos: idPos))
+        }
         guard issues.isEmpty, let id, let amount else { return nil }
         return Expense(id: id, amount: amount, paidOn: paidOn, category: category, source: idPos.map(locate))
     }
@@ -95,20 +98,22 @@ final class OpenRecordKindTests: XCTestCase {
     }
 
     func testLocatedErrorsNameCSVColumnsAndJSONPaths() {
-        let csv = "id,amount,paid_on,category\ne1,-3,2026-02-30,snacks\ne2,1,,\ne2,2,,\n,4,,\n"
+        let csv = "id,amount,paid_on,category\ne1,-3,2026-02-30,snacks\ne2,1,,\ne2,2,,\n,4,,\ne3,5,,travel\n"
         XCTAssertEqual(errorsOf { try readExpenses(csv, "e.csv") }, [
             "e.csv:2:2: error: amount must be a number from 0 to 10000, found \"-3\"",
             "e.csv:2:3: error: paid_on is not a real date: \"2026-02-30\"",
             "e.csv:2:4: error: category must be one of food, travel; found \"snacks\"",
             "e.csv:4:1: error: duplicate id; first seen at e.csv:3:1",
             "e.csv:5:1: error: id is required",
+            "e.csv:6:1: error: paid_on is required for travel",
         ])
-        let json = "[{\"id\": \"e1\", \"amount\": -3, \"paidOn\": \"2026-02-30\", \"category\": 1},\n {\"amount\": 1}]"
+        let json = "[{\"id\": \"e1\", \"amount\": -3, \"paidOn\": \"2026-02-30\", \"category\": 1},\n {\"amount\": 1},\n {\"id\": \"e3\", \"amount\": 5, \"category\": \"travel\"}]"
         XCTAssertEqual(errorsOf { try readExpenses(json, "e.json") }, [
             "e.json:1:25: error: amount must be a number from 0 to 10000, found \"-3\"",
             "e.json:1:39: error: paidOn is not a real date: \"2026-02-30\"",
             "e.json:1:65: error: category must be one of food, travel; found \"1\"",
             "e.json:2:2: error: id is required",
+            "e.json:3:9: error: paidOn is required for travel",
         ])
     }
 

@@ -3,6 +3,7 @@
 /// one, which also appends an `Issue` naming `field` to `issues`.
 public enum Convert {
     /// A decimal number, optionally within `range`.
+    @inlinable
     public static func double<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition, _ issues: inout [Issue],
                                               range: ClosedRange<Double>? = nil) -> Double? {
         let bytes: UnsafeRawBufferPointer
@@ -31,6 +32,7 @@ public enum Convert {
     }
 
     /// An integer (`3` or `3.0`), optionally within `range`.
+    @inlinable
     public static func int<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition, _ issues: inout [Issue],
                                            range: ClosedRange<Int>?) -> Int? {
         let bytes: UnsafeRawBufferPointer
@@ -51,12 +53,14 @@ public enum Convert {
     }
 
     /// An integer from 1 to 5 (ratings).
+    @inlinable
     public static func oneToFive<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                                  _ issues: inout [Issue]) -> Int? {
         int(field, v, pos, &issues, range: 1...5)
     }
 
     /// A JSON boolean or the text `true`/`false`/`yes`/`no`/`1`/`0` (any case).
+    @inlinable
     public static func bool<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                             _ issues: inout [Issue]) -> Bool? {
         switch v {
@@ -73,6 +77,7 @@ public enum Convert {
     }
 
     /// A case of `E` by its raw value, ignoring ASCII case.
+    @inlinable
     public static func enumValue<F: FieldNaming, E: InputEnum>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                                              _ issues: inout [Issue], _ type: E.Type) -> E? {
         switch v {
@@ -88,12 +93,14 @@ public enum Convert {
     }
 
     /// The issue for a value that is not a case of `E`.
+    @inlinable
     public static func notOneOf<F: FieldNaming, E: InputEnum>(_ field: F, _: E.Type, _ v: FieldValue,
                                                             _ pos: InputPosition) -> Issue {
         Issue(field: field, problem: .notOneOf(E.allCases.map(\.rawValue), found: v.found), pos: pos)
     }
 
     /// An ISO 8601 timestamp with a UTC offset.
+    @inlinable
     public static func timestamp<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                                  _ issues: inout [Issue]) -> Timestamp? {
         switch v {
@@ -114,6 +121,7 @@ public enum Convert {
     }
 
     /// A calendar date, `YYYY-MM-DD`.
+    @inlinable
     public static func date<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                             _ issues: inout [Issue]) -> LocalDate? {
         switch v {
@@ -134,6 +142,7 @@ public enum Convert {
     }
 
     /// Free text, as written (CSV fields are trimmed); empty = unknown.
+    @inlinable
     public static func text<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                             _ issues: inout [Issue]) -> String? {
         switch v {
@@ -147,6 +156,7 @@ public enum Convert {
 
     /// Calls `each` with the trimmed items of `separator`-separated list text, skipping empty
     /// items unless `keepEmpty`.
+    @inlinable
     public static func splitList(_ b: UnsafeRawBufferPointer, separator: UInt8 = UInt8(ascii: ";"),
                                  keepEmpty: Bool = false, _ each: (UnsafeRawBufferPointer) -> Void) {
         var start = 0

@@ -9,6 +9,7 @@ public enum FieldValue {
     case container(isObject: Bool)
 
     /// How the value is shown after "found": at most 20 characters, quoted.
+    @inlinable
     public var found: String {
         switch self {
         case .null: return "null"
@@ -19,6 +20,7 @@ public enum FieldValue {
     }
 
     /// Null, or text that is empty after trimming: "unknown".
+    @inlinable
     public var isUnknown: Bool {
         switch self {
         case .null: return true

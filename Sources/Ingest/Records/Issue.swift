@@ -15,6 +15,7 @@ public struct Issue: Sendable {
     public func message(for format: InputFormat) -> String {
         let name = field?.name(in: format) ?? ""
         switch problem {
+        case .other(let text): return field == nil ? text : "\(name) \(text)"
         case .required: return "\(name) is required"
         case .mustBe(let expectation, let found): return "\(name) must be \(expectation.text), found \(found)"
         case .notOneOf(let allowed, let found): return "\(name) must be one of \(allowed.joined(separator: ", ")); found \(found)"
@@ -68,6 +69,9 @@ public enum Problem: Sendable {
     case fieldCount(expected: Int, found: Int)
     /// A JSON record that is not an object (record-level).
     case recordNotAnObject(found: String)
+    /// A problem of a record kind's own: the text after the field's name (`must be a weekday`),
+    /// or the whole message for a record-level issue.
+    case other(String)
 }
 
 /// The kind of value a field expects, as named after "must be".

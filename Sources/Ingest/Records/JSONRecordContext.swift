@@ -9,9 +9,11 @@ public struct JSONRecordContext {
     }
 
     /// The position of the next value.
+    @inlinable
     public func pos() -> InputPosition { InputPosition(parser.position) }
 
     /// Reads the next value as a scalar; objects and arrays are skipped and described.
+    @inlinable
     public func scalar() throws -> FieldValue {
         switch try parser.peekKind() {
         case .string: return .text(try parser.readString())
