@@ -6,13 +6,13 @@ import Musl
 import Darwin
 #endif
 
-enum ReadOutcome {
+@usableFromInline enum ReadOutcome {
     case bytes([UInt8])
     case tooLarge(Int)
 }
 
 /// Reads a whole file (or all of standard input for `-`) into memory.
-func readInput(_ source: InputSource, maxBytes: Int) throws -> ReadOutcome {
+@usableFromInline func readInput(_ source: InputSource, maxBytes: Int) throws -> ReadOutcome {
     let fd: Int32
     if source.isStandardInput {
         fd = 0
@@ -64,7 +64,7 @@ private func errnoText() -> String {
 }
 
 /// The format of a source: forced, else by extension, else sniffed from the first byte.
-func chooseFormat(_ source: InputSource, forced: InputFormat?, bytes: [UInt8]) -> InputFormat {
+@usableFromInline func chooseFormat(_ source: InputSource, forced: InputFormat?, bytes: [UInt8]) -> InputFormat {
     if let forced { return forced }
     let lower = source.path.lowercased()
     if lower.hasSuffix(".json") { return .json }

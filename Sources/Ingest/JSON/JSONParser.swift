@@ -17,6 +17,10 @@ public struct JSONPosition: Hashable, Sendable {
     public var line: Int
     /// Offset of the first byte of `line`.
     public var lineStart: Int
+
+    @usableFromInline init(offset: Int, line: Int, lineStart: Int) {
+        self.offset = offset; self.line = line; self.lineStart = lineStart
+    }
 }
 
 public enum JSONValueKind: Hashable, Sendable {

@@ -6,12 +6,13 @@
     return p
 }()
 
-@inline(__always) func isASCIISpace(_ b: UInt8) -> Bool {
+@inlinable @inline(__always) func isASCIISpace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C
 }
 
 /// The bytes without leading and trailing ASCII white space.
-@inline(__always) func trimmed(_ b: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+@inlinable @inline(__always)
+public func trimmed(_ b: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
     var lo = 0, hi = b.count
     while lo < hi && isASCIISpace(b[lo]) { lo += 1 }
     while hi > lo && isASCIISpace(b[hi - 1]) { hi -= 1 }
@@ -19,10 +20,10 @@
     return UnsafeRawBufferPointer(rebasing: b[lo..<hi])
 }
 
-@inline(__always) func asciiLower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
+@inlinable @inline(__always) func asciiLower(_ b: UInt8) -> UInt8 { (b >= 0x41 && b <= 0x5A) ? b | 0x20 : b }
 
 /// ASCII case-insensitive comparison of bytes with lower-case ASCII bytes.
-@inline(__always) func equalsIgnoringCase(_ b: UnsafeRawBufferPointer, lower u: [UInt8]) -> Bool {
+@inlinable @inline(__always) func equalsIgnoringCase(_ b: UnsafeRawBufferPointer, lower u: [UInt8]) -> Bool {
     guard u.count == b.count else { return false }
     var i = 0
     while i < u.count { if asciiLower(b[i]) != u[i] { return false }; i += 1 }
@@ -34,40 +35,29 @@ func equalsIgnoringCase(_ b: UnsafeRawBufferPointer, _ s: String) -> Bool {
     equalsIgnoringCase(b, lower: Array(s.lowercased().utf8))
 }
 
+/// A string enum that input names by its raw values, ignoring ASCII case (`Convert.enumValue`).
+public protocol InputEnum: CaseIterable, RawRepresentable, Sendable where RawValue == String {
+    /// The cases with their names, built once per type: `static let inputTable = EnumTable<Self>()`.
+    static var inputTable: EnumTable<Self> { get }
+}
+
 /// The cases of a string enum with their lower-cased UTF-8 names, for matching input bytes.
-struct EnumTable<E: CaseIterable & RawRepresentable> where E.RawValue == String {
-    let entries: [([UInt8], E)]
-    init() { entries = E.allCases.map { (Array($0.rawValue.lowercased().utf8), $0) } }
-    @inline(__always) func match(_ b: UnsafeRawBufferPointer) -> E? {
+public struct EnumTable<E: CaseIterable & RawRepresentable & Sendable>: Sendable where E.RawValue == String {
+    @usableFromInline let entries: [([UInt8], E)]
+
+    public init() { entries = E.allCases.map { (Array($0.rawValue.lowercased().utf8), $0) } }
+
+    /// The case named `b`, ignoring ASCII case.
+    @inlinable @inline(__always)
+    public func match(_ b: UnsafeRawBufferPointer) -> E? {
         for (name, c) in entries where equalsIgnoringCase(b, lower: name) { return c }
         return nil
     }
 }
 
-let symptomTable = EnumTable<Symptom>()
-let environmentTable = EnumTable<EnvironmentFactor>()
-let foodTable = EnumTable<KnownFood>()
-let onsetSpeedTable = EnumTable<OnsetSpeed>()
-let pressureTrendTable = EnumTable<PressureTrend>()
-let cyclePhaseTable = EnumTable<CyclePhase>()
-
-/// Matches a case of a string enum, ignoring ASCII case.
-func matchEnum<E: CaseIterable & RawRepresentable>(_ b: UnsafeRawBufferPointer, _: E.Type) -> E?
-where E.RawValue == String {
-    switch E.self {
-    case is Symptom.Type: return symptomTable.match(b) as? E
-    case is EnvironmentFactor.Type: return environmentTable.match(b) as? E
-    case is KnownFood.Type: return foodTable.match(b) as? E
-    case is OnsetSpeed.Type: return onsetSpeedTable.match(b) as? E
-    case is PressureTrend.Type: return pressureTrendTable.match(b) as? E
-    case is CyclePhase.Type: return cyclePhaseTable.match(b) as? E
-    default:
-        for c in E.allCases where equalsIgnoringCase(b, c.rawValue) { return c }
-        return nil
-    }
-}
-
-func makeString(_ b: UnsafeRawBufferPointer) -> String { String(decoding: b, as: UTF8.self) }
+/// The bytes as a string (invalid UTF-8 repaired).
+@inlinable
+public func makeString(_ b: UnsafeRawBufferPointer) -> String { String(decoding: b, as: UTF8.self) }
 
 // MARK: - UTF-8
 
