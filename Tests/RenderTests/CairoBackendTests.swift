@@ -126,7 +126,7 @@ final class CairoBackendTests: XCTestCase {
         try pdf.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let text = try run(tools[0], ["-layout", url.path, "-"])
-        guard case .table(let table) = doc.blocks.last! else { return XCTFail("no table") }
+        guard let table = doc.blocks.last?.element as? Table else { return XCTFail("no table") }
         let first = table.rows[0].cells.map(\.text).filter { !$0.isEmpty }
         let line = text.split(separator: "\n").first { $0.contains(first[0]) && $0.contains(first[1]) }.map(String.init) ?? ""
         var rest = Substring(line)

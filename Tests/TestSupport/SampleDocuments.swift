@@ -95,12 +95,12 @@ public enum SampleDocuments {
         var d = doc
         func fix(_ s: TextStyle) -> TextStyle { var s = s; s.font.family = family; return s }
         d.blocks = doc.blocks.map { b in
-            switch b {
-            case .heading(var h): h.style = fix(h.style); return .heading(h)
-            case .paragraph(var p): p.style = fix(p.style); return .paragraph(p)
-            case .table(var t): t.headerStyle = fix(t.headerStyle); t.bodyStyle = fix(t.bodyStyle); return .table(t)
-            default: return b
+            if var h = b.element as? Heading { h.style = fix(h.style); return .heading(h) }
+            if var p = b.element as? Paragraph { p.style = fix(p.style); return .paragraph(p) }
+            if var t = b.element as? Table {
+                t.headerStyle = fix(t.headerStyle); t.bodyStyle = fix(t.bodyStyle); return .table(t)
             }
+            return b
         }
         return d
     }

@@ -46,13 +46,13 @@ final class CairoPainter {
         return l
     }
 
-    private func setColor(_ c: Color, opacity: Double = 1) {
+    func setColor(_ c: Color, opacity: Double = 1) {
         if opacity == 1, sourceColor == c { return }
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
         sourceColor = opacity == 1 ? c : nil
     }
 
-    private func setPaint(_ p: Paint, opacity: Double) {
+    func setPaint(_ p: Paint, opacity: Double) {
         switch p {
         case .solid(let c): setColor(c, opacity: opacity)
         case let .linearGradient(s, e, stops):
@@ -69,7 +69,11 @@ final class CairoPainter {
 
     func draw(_ page: DisplayPage) {
         sourceColor = nil
-        for item in page.items {
+        draw(page.items)
+    }
+
+    private func draw(_ items: [DisplayItem]) {
+        for item in items {
             switch item {
             case .text(let run): drawText(run)
             case let .rect(r, paint, opacity):
@@ -92,6 +96,15 @@ final class CairoPainter {
                 cairo_move_to(cr, from.x, from.y)
                 cairo_line_to(cr, to.x, to.y)
                 cairo_stroke(cr)
+            case let .path(path, fill, stroke): drawPath(path, fill: fill, stroke: stroke)
+            case let .clip(path, items):
+                cairo_save(cr)
+                addPath(path)
+                cairo_clip(cr)
+                draw(items)
+                cairo_restore(cr)
+                sourceColor = nil  // restore brought back an earlier source
+            case .label(let label): drawLabel(label)
             }
         }
     }
@@ -128,6 +141,25 @@ final class CairoPainter {
         setText(l, run.text)
         shaped[key] = l
         return l
+    }
+
+    private func drawLabel(_ label: TextLabel) {
+        guard !label.text.isEmpty else { return }
+        let run = TextRun(text: label.text, origin: label.position, width: 0, style: label.style)
+        let l = shapedLayout(run)
+        setColor(label.style.color)
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_size(l, &w, &h)
+        let width = Double(w) / Double(PANGO_SCALE)
+        var x = label.position.x, y = label.position.y
+        switch label.anchor.horizontal {
+        case .leading: break
+        case .center: x -= width / 2
+        case .trailing: x -= width
+        }
+        if label.anchor.vertical == .baseline { y -= Double(pango_layout_get_baseline(l)) / Double(PANGO_SCALE) }
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, l)
     }
 
     private func drawText(_ run: TextRun) {

@@ -47,11 +47,28 @@ public struct TextRun: Hashable, Sendable {
     }
 }
 
+/// One line of text anchored at `position` (page coordinates): the backend places it from the
+/// exact shaped width and baseline.
+public struct TextLabel: Hashable, Sendable {
+    public var text: String
+    public var position: Point
+    public var anchor: TextAnchor
+    public var style: TextStyle
+    public init(text: String, position: Point, anchor: TextAnchor, style: TextStyle) {
+        self.text = text; self.position = position; self.anchor = anchor; self.style = style
+    }
+}
+
 public enum DisplayItem: Hashable, Sendable {
     case text(TextRun)
     case rect(Rect, Paint, opacity: Double)
     case ellipse(Rect, Paint, opacity: Double)
     case line(from: Point, to: Point, color: Color, width: Double)
+    /// A path, filled first, then stroked (either may be absent).
+    case path(Path, fill: Paint?, stroke: Stroke?)
+    /// Items drawn only inside the path.
+    case clip(Path, [DisplayItem])
+    case label(TextLabel)
 }
 
 // MARK: - Text dump for golden files
@@ -91,8 +108,39 @@ extension DisplayItem {
             return "ellipse \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmtOpacity(opacity))")"
         case .line(let from, let to, let color, let width):
             return "line \(fmt(from.x)),\(fmt(from.y))->\(fmt(to.x)),\(fmt(to.y)) w=\(fmt(width)) \(hexString(color))"
+        case .path(let path, let fill, let stroke):
+            var line = "path \(pathString(path))"
+            if let fill { line += " fill=\(paintString(fill))" }
+            if let stroke {
+                line += " stroke=\(hexString(stroke.color)) w=\(fmt(stroke.width))"
+                if !stroke.dash.isEmpty { line += " dash=" + stroke.dash.map(fmt).joined(separator: ",") }
+            }
+            return line
+        case .clip(let path, let items):
+            let inner = items.flatMap { $0.dumpLine().split(separator: "\n").map { "  " + $0 } }
+            return (["clip \(pathString(path)) {"] + inner + ["}"]).joined(separator: "\n")
+        case .label(let l):
+            let f = l.style.font
+            let h: String
+            switch l.anchor.horizontal { case .leading: h = "L"; case .center: h = "C"; case .trailing: h = "R" }
+            return "label \(fmt(l.position.x)),\(fmt(l.position.y)) \(h)/\(l.anchor.vertical == .top ? "top" : "baseline") "
+                + "\(f.family)/\(f.weight.rawValue)\(f.italic ? "i" : "")/\(fmt(f.size)) "
+                + "\(hexString(l.style.color)) \(quote(l.text))"
         }
     }
+}
+
+/// Path elements as `M x,y`, `L x,y`, `A cx,cy r=… from->to°` (`ccw` when counter-clockwise), `Z`.
+private func pathString(_ p: Path) -> String {
+    p.elements.map { e in
+        switch e {
+        case .move(let pt): return "M \(fmt(pt.x)),\(fmt(pt.y))"
+        case .line(let pt): return "L \(fmt(pt.x)),\(fmt(pt.y))"
+        case let .arc(c, r, a0, a1, cw):
+            return "A \(fmt(c.x)),\(fmt(c.y)) r=\(fmt(r)) \(fmt(a0 * 180 / .pi))->\(fmt(a1 * 180 / .pi))\(cw ? "" : " ccw")"
+        case .close: return "Z"
+        }
+    }.joined(separator: " ")
 }
 
 /// Rounds to 0.1 and prints with one decimal, locale-independent, never "-0.0".

@@ -1,5 +1,4 @@
-/// Lays out one table: column widths, measured rows (never split), the header row repeated at
-/// the top of every page the table continues on, zebra and cell fills.
+/// Measures one table: column widths and the lines of each header and body cell.
 struct TableLayout {
     let table: Table
     let m: TextMeasurer
@@ -80,70 +79,29 @@ struct TableLayout {
     func leadHeight() -> Double {
         (measureHeader()?.height ?? 0) + (table.rows.isEmpty ? 0 : measureBody(0).height)
     }
+}
 
-    func place(in p: Paginator) throws {
-        let header = measureHeader()
-        let headerH = header?.height ?? 0
-        let name = "table \"\(table.name)\""
-        let first = table.rows.isEmpty ? nil : measureBody(0)
-        if let first, headerH + first.height > p.capacity + Paginator.eps {
-            throw LayoutError.doesNotFit(element: "\(name) row 1", size: first.height,
-                                         available: p.capacity - headerH)
-        }
-        try p.reserve(headerH + (first?.height ?? 0), spaceBefore: table.spaceBefore,
-                      element: "\(name) header")
-        if let header { emit(header, top: p.y, fill: table.headerFill, cellFills: [], alignmentsFrom: true, in: p) }
-        p.y += headerH
-        for i in table.rows.indices {
-            let row = i == 0 ? first! : measureBody(i)
-            if p.y + row.height > p.bottom + Paginator.eps {
-                if headerH + row.height > p.capacity + Paginator.eps {
-                    throw LayoutError.doesNotFit(element: "\(name) row \(i + 1)", size: row.height,
-                                                 available: p.capacity - headerH)
-                }
-                p.newPage()
-                if let header { emit(header, top: p.y, fill: table.headerFill, cellFills: [], alignmentsFrom: true, in: p) }
-                p.y += headerH
-            }
-            let r = table.rows[i]
-            if i % 2 == 1, let z = table.zebraFill {
-                p.items.append(.rect(Rect(x: p.frame.minX, y: p.y, width: totalWidth, height: row.height),
-                                     .solid(z), opacity: 1))
-            }
-            emit(row, top: p.y, fill: r.fill, cellFills: r.cells.map(\.fill), alignmentsFrom: true, in: p)
-            p.y += row.height
-        }
-        p.y += table.spaceAfter
-    }
-
-    private func emit(_ row: MeasuredRow, top: Double, fill: Color?, cellFills: [Color?],
-                      alignmentsFrom: Bool, in p: Paginator) {
-        let x0 = p.frame.minX
-        if let fill {
-            p.items.append(.rect(Rect(x: x0, y: top, width: totalWidth, height: row.height), .solid(fill), opacity: 1))
-        }
-        for (c, f) in cellFills.enumerated() where c < widths.count {
-            if let f {
-                p.items.append(.rect(Rect(x: x0 + xs[c], y: top, width: widths[c], height: row.height),
-                                     .solid(f), opacity: 1))
-            }
-        }
+extension TableLayout {
+    /// Splits a body row between text lines so that its first part is at most `height` tall:
+    /// each cell keeps the lines that fit and continues with the rest. `nil` when no line fits.
+    func split(_ row: MeasuredRow, height: Double) -> (first: MeasuredRow, rest: MeasuredRow)? {
         let pad = table.cellPadding
-        let inner = row.height - pad.top - pad.bottom
+        let room = height - pad.top - pad.bottom
+        var first = row, rest = row
+        var firstH = 0.0, restH = 0.0, moved = false
         for c in row.cells.indices {
             let cell = row.cells[c]
-            if cell.lines.isEmpty { continue }
-            let textH = Double(cell.lines.count) * cell.lineHeight
-            var ly = top + pad.top + max(0, (inner - textH) / 2)
-            let w = max(0, widths[c] - pad.left - pad.right)
-            let align = table.columns[c].alignment
-            for line in cell.lines {
-                if !line.isEmpty {
-                    p.items.append(.text(TextRun(text: line, origin: Point(x: x0 + xs[c] + pad.left, y: ly),
-                                                 width: w, alignment: align, style: cell.style)))
-                }
-                ly += cell.lineHeight
-            }
+            let fitting = cell.lineHeight > 0 ? (room + Paginator.eps) / cell.lineHeight : Double(cell.lines.count)
+            let n = fitting >= Double(cell.lines.count) ? cell.lines.count : Int(max(0, fitting))
+            first.cells[c].lines = Array(cell.lines.prefix(n))
+            rest.cells[c].lines = Array(cell.lines.dropFirst(n))
+            moved = moved || n > 0
+            firstH = max(firstH, Double(n) * cell.lineHeight)
+            restH = max(restH, Double(cell.lines.count - n) * cell.lineHeight)
         }
+        guard moved else { return nil }
+        first.height = firstH + pad.top + pad.bottom
+        rest.height = max(table.minRowHeight, restH + pad.top + pad.bottom)
+        return (first, rest)
     }
 }

@@ -1,0 +1,84 @@
+/// A table: fixed columns, a header row repeated on every page it continues on, body rows that
+/// are not split across pages (unless `rowSplitting` allows it for rows taller than a page).
+public struct Table: Sendable {
+    public var columns: [TableColumn]
+    public var header: [String]
+    public var rows: [TableRow]
+    public var headerStyle: TextStyle
+    public var bodyStyle: TextStyle
+    public var headerFill: Color?
+    /// Fill for every second body row (counted from the first body row of the table).
+    public var zebraFill: Color?
+    public var cellPadding: EdgeInsets
+    /// Minimum heights; rows grow with wrapped text.
+    public var minHeaderHeight: Double
+    public var minRowHeight: Double
+    public var spaceBefore: Double
+    public var spaceAfter: Double
+    /// Bookmark/description used in layout errors.
+    public var name: String
+    /// What happens to a body row taller than a page; by default it is a layout error.
+    public var rowSplitting: RowSplitting
+
+    public init(name: String, columns: [TableColumn], header: [String], rows: [TableRow],
+                headerStyle: TextStyle, bodyStyle: TextStyle, headerFill: Color? = nil,
+                zebraFill: Color? = nil, cellPadding: EdgeInsets = EdgeInsets(horizontal: 3, vertical: 2),
+                minHeaderHeight: Double = 0, minRowHeight: Double = 0,
+                spaceBefore: Double = 0, spaceAfter: Double = 0, rowSplitting: RowSplitting = .never) {
+        self.rowSplitting = rowSplitting
+        self.name = name; self.columns = columns; self.header = header; self.rows = rows
+        self.headerStyle = headerStyle; self.bodyStyle = bodyStyle; self.headerFill = headerFill
+        self.zebraFill = zebraFill; self.cellPadding = cellPadding
+        self.minHeaderHeight = minHeaderHeight; self.minRowHeight = minRowHeight
+        self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+    }
+}
+
+/// Whether a body row taller than a page may be split.
+public enum RowSplitting: Sendable {
+    /// Such a row cannot be placed: layout fails naming it.
+    case never
+    /// Such a row is split between text lines: each cell continues on the next page, under the
+    /// repeated header.
+    case atLineBoundaries
+}
+
+public struct TableColumn: Sendable {
+    public enum Width: Sendable {
+        /// Exactly this many points.
+        case fixed(Double)
+        /// A share of what is left after fixed columns, by weight.
+        case flexible(Double)
+    }
+    public enum Overflow: Sendable {
+        /// Long text wraps onto more lines; the row grows.
+        case wrap
+        /// Text stays on one line and is cut with "…" when it does not fit.
+        case truncate
+    }
+    public var width: Width
+    public var alignment: Alignment
+    public var overflow: Overflow
+    public init(_ width: Width, alignment: Alignment = .leading, overflow: Overflow = .wrap) {
+        self.width = width; self.alignment = alignment; self.overflow = overflow
+    }
+}
+
+public struct TableCell: Sendable, ExpressibleByStringLiteral {
+    public var text: String
+    /// Overrides the table's body style for this cell.
+    public var style: TextStyle?
+    /// Background of this cell (drawn over the row fill).
+    public var fill: Color?
+    public init(_ text: String, style: TextStyle? = nil, fill: Color? = nil) {
+        self.text = text; self.style = style; self.fill = fill
+    }
+    public init(stringLiteral value: String) { self.init(value) }
+}
+
+public struct TableRow: Sendable {
+    public var cells: [TableCell]
+    public var fill: Color?
+    public init(_ cells: [TableCell], fill: Color? = nil) { self.cells = cells; self.fill = fill }
+}
+

@@ -1,0 +1,61 @@
+/// A paragraph is a box of wrapped lines (with optional fill and padding) that splits between
+/// lines; each part keeps the fill and padding.
+extension Paragraph: LayoutElement {
+    /// Width of the text lines in a frame `frameWidth` wide.
+    func innerWidth(_ frameWidth: Double) -> Double { frameWidth - indent - padding.left - padding.right }
+
+    public func wrap(in context: LayoutContext) throws -> Wrapped {
+        let m = context.measurer
+        let lines = m.wrap(text, style: style, width: innerWidth(context.frameWidth))
+        return .box(ParagraphBox(paragraph: self, lines: lines[...], lineHeight: m.lineMetrics(style).height,
+                                 frameWidth: context.frameWidth, spaceBefore: spaceBefore, path: context.path))
+    }
+
+    /// The first line with the padding above it, and below it too when it is the only line.
+    public func leadHeight(in context: LayoutContext) -> LeadHeight {
+        let m = context.measurer
+        let single = m.wrap(text, style: style, width: innerWidth(context.frameWidth)).count == 1
+        return .piece(spaceBefore + padding.top + m.lineMetrics(style).height + (single ? padding.bottom : 0))
+    }
+}
+
+struct ParagraphBox: LayoutBox {
+    let paragraph: Paragraph
+    var lines: ArraySlice<String>
+    let lineHeight: Double
+    let frameWidth: Double
+    var spaceBefore: Double
+    let path: String
+
+    var padding: Double { paragraph.padding.top + paragraph.padding.bottom }
+    var height: Double { padding + Double(lines.count) * lineHeight }
+    var spaceAfter: Double { paragraph.spaceAfter }
+    var minimumHeight: Double { padding + lineHeight }
+    var name: String { "\(path) (paragraph \"\(paragraph.text.prefix(20))\")" }
+
+    func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
+        let fitting = (availableHeight - padding + Paginator.eps) / lineHeight
+        if fitting >= Double(lines.count) { return .split(head: self, tail: nil) }
+        let n = Int(max(0, fitting))
+        if n < 1 { return .refuse }
+        var head = self, tail = self
+        head.lines = lines.prefix(n)
+        tail.lines = lines.dropFirst(n)
+        tail.spaceBefore = 0
+        return .split(head: head, tail: tail)
+    }
+
+    func draw(at origin: Point, into canvas: inout DisplayCanvas) {
+        let p = paragraph
+        if let fill = p.fill {
+            canvas.add(.rect(Rect(x: origin.x + p.indent, y: origin.y, width: frameWidth - p.indent, height: height),
+                             .solid(fill), opacity: 1))
+        }
+        let x = origin.x + p.indent + p.padding.left
+        let innerW = p.innerWidth(frameWidth)
+        for (k, line) in lines.enumerated() where !line.isEmpty {
+            canvas.add(.text(TextRun(text: line, origin: Point(x: x, y: origin.y + p.padding.top + Double(k) * lineHeight),
+                                     width: innerW, alignment: p.alignment, style: p.style)))
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// A table is measured row by row once; its box splits between rows (and, when the table allows
+/// it, inside rows taller than a page), repeating the header at the top of every part.
+extension Table: LayoutElement {
+    public func wrap(in context: LayoutContext) throws -> Wrapped {
+        let layout = TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth)
+        let header = layout.measureHeader()
+        let headerH = header?.height ?? 0
+        var measured: [TableLayout.MeasuredRow] = []
+        measured.reserveCapacity(rows.count)
+        var prefix: [Double] = [0]
+        prefix.reserveCapacity(rows.count + 1)
+        var total = 0.0
+        for i in rows.indices {
+            let row = layout.measureBody(i)
+            if i == 0, rowSplitting == .never, headerH + row.height > context.pageCapacity + Paginator.eps {
+                throw LayoutError.doesNotFit(element: "table \"\(name)\" row 1", size: row.height,
+                                             available: context.pageCapacity - headerH)
+            }
+            measured.append(row)
+            total += row.height
+            prefix.append(total)
+        }
+        return .box(TableBox(layout: layout, header: header, rows: measured, prefix: prefix,
+                             start: 0, end: measured.count, spaceBefore: spaceBefore))
+    }
+
+    /// The header and the first body row.
+    public func leadHeight(in context: LayoutContext) -> LeadHeight {
+        .piece(spaceBefore + TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth).leadHeight())
+    }
+}
+
+/// Body rows `start..<end` under the header; `first` and `last` replace those rows when they are
+/// parts of a split row.
+struct TableBox: LayoutBox {
+    typealias Row = TableLayout.MeasuredRow
+    let layout: TableLayout
+    let header: Row?
+    let rows: [Row]
+    /// `prefix[i]` is the height of rows `0..<i`.
+    let prefix: [Double]
+    var start: Int
+    var end: Int
+    var first: Row?
+    var last: Row?
+    var spaceBefore: Double
+
+    var table: Table { layout.table }
+    var headerHeight: Double { header?.height ?? 0 }
+    var spaceAfter: Double { table.spaceAfter }
+
+    func row(_ i: Int) -> Row {
+        if i == end - 1, let last { return last }
+        if i == start, let first { return first }
+        return rows[i]
+    }
+
+    var height: Double {
+        guard start < end else { return headerHeight }
+        var h = headerHeight + prefix[end] - prefix[start]
+        if first != nil || last != nil {
+            h += row(start).height - rows[start].height
+            if end - 1 > start { h += row(end - 1).height - rows[end - 1].height }
+        }
+        return h
+    }
+
+    var minimumHeight: Double { headerHeight + (start < end ? row(start).height : 0) }
+
+    var name: String {
+        start == 0 && first == nil ? "table \"\(table.name)\" header" : "table \"\(table.name)\" row \(start + 1)"
+    }
+
+    func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
+        let headerH = headerHeight
+        if headerH > availableHeight + Paginator.eps { return .refuse }
+        var used = headerH
+        var i = start
+        while i < end, used + row(i).height <= availableHeight + Paginator.eps {
+            used += row(i).height
+            i += 1
+        }
+        if i == end { return .split(head: self, tail: nil) }
+        let r = row(i)
+        var head = self, tail = self
+        head.end = i; head.last = nil
+        tail.start = i; tail.spaceBefore = 0
+        if i != start { tail.first = nil }
+        if headerH + r.height > context.pageCapacity + Paginator.eps {
+            guard table.rowSplitting == .atLineBoundaries else {
+                throw LayoutError.doesNotFit(element: "table \"\(table.name)\" row \(i + 1)", size: r.height,
+                                             available: context.pageCapacity - headerH)
+            }
+            if let parts = layout.split(r, height: availableHeight - used) {
+                head.end = i + 1; head.last = parts.first
+                tail.first = parts.rest
+                return .split(head: head, tail: tail)
+            }
+        }
+        return i == start ? .refuse : .split(head: head, tail: tail)
+    }
+
+    func draw(at origin: Point, into canvas: inout DisplayCanvas) {
+        var y = origin.y
+        if let header {
+            emit(header, top: y, x0: origin.x, fill: table.headerFill, cellFills: [], into: &canvas)
+        }
+        y += headerHeight
+        for i in start..<end {
+            let row = row(i)
+            let r = table.rows[i]
+            if i % 2 == 1, let z = table.zebraFill {
+                canvas.add(.rect(Rect(x: origin.x, y: y, width: layout.totalWidth, height: row.height),
+                                 .solid(z), opacity: 1))
+            }
+            emit(row, top: y, x0: origin.x, fill: r.fill, cellFills: r.cells.map(\.fill), into: &canvas)
+            y += row.height
+        }
+    }
+
+    private func emit(_ row: Row, top: Double, x0: Double, fill: Color?, cellFills: [Color?],
+                      into canvas: inout DisplayCanvas) {
+        let widths = layout.widths, xs = layout.xs
+        if let fill {
+            canvas.add(.rect(Rect(x: x0, y: top, width: layout.totalWidth, height: row.height), .solid(fill), opacity: 1))
+        }
+        for (c, f) in cellFills.enumerated() where c < widths.count {
+            if let f {
+                canvas.add(.rect(Rect(x: x0 + xs[c], y: top, width: widths[c], height: row.height),
+                                 .solid(f), opacity: 1))
+            }
+        }
+        let pad = table.cellPadding
+        let inner = row.height - pad.top - pad.bottom
+        for c in row.cells.indices {
+            let cell = row.cells[c]
+            if cell.lines.isEmpty { continue }
+            let textH = Double(cell.lines.count) * cell.lineHeight
+            var ly = top + pad.top + max(0, (inner - textH) / 2)
+            let w = max(0, widths[c] - pad.left - pad.right)
+            let align = table.columns[c].alignment
+            for line in cell.lines {
+                if !line.isEmpty {
+                    canvas.add(.text(TextRun(text: line, origin: Point(x: x0 + xs[c] + pad.left, y: ly),
+                                             width: w, alignment: align, style: cell.style)))
+                }
+                ly += cell.lineHeight
+            }
+        }
+    }
+}
