@@ -41,6 +41,7 @@ struct InsightsCommand: ParsableCommand {
         let range = try options.range()
         let templates = try options.templateSet()
         let config = try InsightsConfig(templates: templates)
+        let presenter = try InsightsPresenter(templates: templates, config: config)
         let logs = try input.readLogs()
         var dayRecords: [DayContext]?
         if let days {
@@ -53,8 +54,8 @@ struct InsightsCommand: ParsableCommand {
         let asOf = try options.asOfDate(logs: logs.records)
         let request = InsightsRequest(logs: logs.records, days: dayRecords, asOf: asOf.date,
                                       from: range.from, to: range.to, tier: tier)
-        let result = try HeadacheInsights.analyze(request, config: config)
-        var text = json ? result.json() : result.text()
+        let result = HeadacheInsights.analyze(request, config: config)
+        var text = json ? try presenter.json(result) : try presenter.text(result)
         if !text.hasSuffix("\n") { text += "\n" }
         let file = try AtomicFile(path: output ?? "-")
         do { try file.write(text); try file.commit() } catch { file.abandon(); throw error }
