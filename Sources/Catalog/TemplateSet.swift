@@ -1,23 +1,29 @@
 import Foundation
 
-/// Everything `templates/` holds for one app, loaded once per run.
+/// Everything `templates/` holds for one app: the wording, parsed once per run, and the settings
+/// files, each decoded by the report that uses it.
 public struct TemplateSet: Sendable {
     public let directory: URL
+    public let app: String
     public let wording: Wording
-    public let brand: JSONFile
-    public let thresholds: JSONFile
-    public let medications: JSONFile
 
     public init(directory: URL, app: String = "aurae") throws {
         self.directory = directory
+        self.app = app
         wording = try Wording(directory: directory, app: app)
-        brand = try JSONFile(directory: directory, relativePath: "brand/\(app).json")
-        thresholds = try JSONFile(directory: directory, relativePath: "thresholds/\(app).json")
-        medications = try JSONFile(directory: directory, relativePath: "medications/\(app).json")
     }
 
-    /// A report's layout and section list, `templates/reports/<name>.json`.
-    public func report(_ name: String) throws -> JSONFile {
-        try JSONFile(directory: directory, relativePath: "reports/\(name).json")
+    /// `templates/thresholds/<app>.json`.
+    public var thresholdsFile: String { "thresholds/\(app).json" }
+    /// `templates/medications/<app>.json`.
+    public var medicationsFile: String { "medications/\(app).json" }
+    /// `templates/brand/<app>.json`.
+    public var brandFile: String { "brand/\(app).json" }
+    /// A report's layout, `templates/reports/<name>.json`.
+    public func reportFile(_ name: String) -> String { "reports/\(name).json" }
+
+    /// Decodes one settings file of this set.
+    public func decode<T: Decodable>(_ type: T.Type, file: String) throws -> T {
+        try ConfigFile.decode(type, directory: directory, file: file)
     }
 }

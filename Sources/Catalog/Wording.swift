@@ -1,116 +1,112 @@
 import Foundation
 import Mustache
 
-/// The approved wording of one app: every user-facing sentence, as Mustache templates.
+/// The approved wording of one app: every user-facing sentence, parsed once per run.
 ///
 /// `templates/wording/<app>.json` has two groups: `verbatim` (clinically approved strings that
 /// must appear character for character) and `text` (everything else, checked against the copy
-/// rules). Keys are dotted paths (`summary.columns.date`). Placeholders are `{{name}}`; text is
-/// rendered without HTML escaping. Rendering checks that every placeholder gets a value and that
-/// no value is passed for a placeholder the sentence does not have.
+/// rules). Keys are dotted paths (`summary.columns.date`). Placeholders are plain `{{name}}`;
+/// text is never HTML-escaped. A command compiles the keys it uses with `compile(_:)`.
 public struct Wording: Sendable {
     public let file: String
     /// Dotted key → the raw template text.
     public let entries: [String: String]
     /// Keys that are verbatim, approved strings.
     public let verbatimKeys: Set<String>
-    private let compiled: [String: MustacheTemplate]
-    private let placeholders: [String: Set<String>]
+
+    /// A group of the wording file: sentences and nested groups.
+    enum Node: Decodable {
+        case text(String)
+        case group([String: Node])
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let s = try? c.decode(String.self) { self = .text(s) } else { self = .group(try c.decode([String: Node].self)) }
+        }
+
+        func flatten(_ prefix: String, into out: inout [String: String]) {
+            switch self {
+            case .text(let s): out[prefix] = s
+            case .group(let children):
+                for (k, v) in children { v.flatten(prefix.isEmpty ? k : prefix + "." + k, into: &out) }
+            }
+        }
+    }
+
+    struct FileLayout: Decodable {
+        let verbatim: [String: Node]
+        let text: [String: Node]
+    }
 
     public init(directory: URL, app: String) throws {
         let rel = "wording/\(app).json"
-        let json = try JSONFile(directory: directory, relativePath: rel)
-        let verbatim = try json.flattenedStrings("verbatim")
-        let text = try json.flattenedStrings("text")
+        let layout = try ConfigFile.decode(FileLayout.self, directory: directory, file: rel)
+        var verbatim: [String: String] = [:], text: [String: String] = [:]
+        Node.group(layout.verbatim).flatten("", into: &verbatim)
+        Node.group(layout.text).flatten("", into: &text)
         try self.init(file: rel, verbatim: verbatim, text: text)
     }
 
     public init(file: String, verbatim: [String: String], text: [String: String]) throws {
         self.file = file
-        var all = text
-        for (k, v) in verbatim { all["verbatim." + k] = v }
-        var entries: [String: String] = [:]
-        for (k, v) in text { entries[k] = v }
-        for (k, v) in verbatim { entries[k] = v }
-        guard entries.count == all.count else {
-            let dup = Set(text.keys).intersection(verbatim.keys).sorted().first ?? "?"
+        if let dup = Set(text.keys).intersection(verbatim.keys).sorted().first {
             throw CatalogError.badTemplate(file: file, key: dup, reason: "defined both as verbatim and as text")
         }
-        self.entries = entries
-        self.verbatimKeys = Set(verbatim.keys)
-        var compiled: [String: MustacheTemplate] = [:]
-        var placeholders: [String: Set<String>] = [:]
-        for (key, value) in entries {
-            do {
-                compiled[key] = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + value)
-            } catch {
-                throw CatalogError.badTemplate(file: file, key: key, reason: "\(error)")
-            }
-            placeholders[key] = Wording.placeholderNames(in: value)
-        }
-        self.compiled = compiled
-        self.placeholders = placeholders
+        entries = text.merging(verbatim) { a, _ in a }
+        verbatimKeys = Set(verbatim.keys)
     }
 
-    /// Checks at load time that every key the code uses exists with exactly the placeholders the
-    /// code fills.
-    public func require(_ uses: [(key: String, placeholders: Set<String>)]) throws {
-        for use in uses {
-            guard let have = placeholders[use.key] else { throw CatalogError.missingKey(file: file, key: use.key) }
-            if let missing = use.placeholders.subtracting(have).sorted().first {
-                throw CatalogError.badTemplate(file: file, key: use.key, reason: "has no {{\(missing)}}")
-            }
-            if let extra = have.subtracting(use.placeholders).sorted().first {
-                throw CatalogError.unknownPlaceholder(key: use.key, placeholder: extra)
-            }
-        }
-    }
-
-    public func has(_ key: String) -> Bool { compiled[key] != nil }
-
-    /// Renders the sentence at `key` with `values`. Throws when the key is missing or a
-    /// placeholder is left without a value.
-    public func render(_ key: String, _ values: [String: Any] = [:]) throws -> String {
-        guard let template = compiled[key], let names = placeholders[key] else {
-            throw CatalogError.missingKey(file: file, key: key)
-        }
-        for name in names where values[name] == nil {
-            throw CatalogError.missingValue(key: key, placeholder: name)
-        }
-        if names.isEmpty { return entries[key] ?? "" }
-        return template.render(values)
-    }
-
-    /// The top-level variable names used by a template (`{{name}}`, `{{{name}}}`, `{{#name}}`,
-    /// `{{^name}}`, `{{&name}}`); names inside sections and dotted lookups count by first part.
-    static func placeholderNames(in text: String) -> Set<String> {
-        var names = Set<String>()
-        var rest = Substring(text)
-        var depth = 0
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            var tag = rest[..<close.lowerBound]
-            rest = rest[close.upperBound...]
-            if rest.hasPrefix("}") { rest = rest.dropFirst() }
-            tag = tag.drop(while: { $0 == "{" })
-            guard let first = tag.first else { continue }
-            switch first {
-            case "!", "%", ">", "=": continue
-            case "/": depth -= 1; continue
-            case "#", "^":
-                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-                if depth == 0 { names.insert(String(name.split(separator: ".").first ?? "")) }
-                depth += 1
+    /// Compiles `keys` once: each must exist, be a valid Mustache template made only of literal
+    /// text and plain `{{name}}` tags, and use exactly the key's placeholders. Every problem is
+    /// an error naming the file and the key.
+    public func compile(_ keys: [WordingKey]) throws -> Phrasebook {
+        var phrases: [String: Phrase] = [:]
+        for key in keys {
+            if let seen = phrases[key.key] {
+                guard seen.key == key else {
+                    throw CatalogError.badTemplate(file: file, key: key.key, reason: "declared twice with different placeholders")
+                }
                 continue
-            case "&": tag = tag.dropFirst()
-            default: break
             }
-            let name = tag.trimmingCharacters(in: .whitespaces)
-            if depth == 0 && name != "." {
-                names.insert(String(name.split(separator: ".").first ?? ""))
-            }
+            phrases[key.key] = try compile(key)
         }
-        return names
+        return Phrasebook(file: file, phrases: phrases)
+    }
+
+    /// Compiles the key set a report declares.
+    public func compile(_ set: WordingKeySet) throws -> Phrasebook { try compile(set.declaredKeys) }
+
+    func compile(_ key: WordingKey) throws -> Phrase {
+        guard let text = entries[key.key] else { throw CatalogError.missingKey(file: file, key: key.key) }
+        func bad(_ reason: String) -> CatalogError { .badTemplate(file: file, key: key.key, reason: reason) }
+        let mustache: MustacheTemplate
+        do { mustache = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text) } catch { throw bad("\(error)") }
+        var segments: [Phrase.Segment] = []
+        var used = Set<String>()
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            if open.lowerBound > rest.startIndex { segments.append(.literal(String(rest[..<open.lowerBound]))) }
+            rest = rest[open.upperBound...]
+            guard let close = rest.range(of: "}}") else { throw bad("unclosed tag") }
+            let name = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw bad("only plain {{name}} placeholders are supported, not {{\(name)}}")
+            }
+            guard let index = key.placeholders.firstIndex(of: name) else {
+                throw bad("{{\(name)}} is not a placeholder the code fills (it fills: \(key.placeholders.joined(separator: ", ")))")
+            }
+            used.insert(name)
+            segments.append(.value(index))
+            rest = rest[close.upperBound...]
+        }
+        if !rest.isEmpty { segments.append(.literal(String(rest))) }
+        if let missing = key.placeholders.first(where: { !used.contains($0) }) { throw bad("has no {{\(missing)}}") }
+        let phrase = Phrase(key: key, segments: segments)
+        // Swift-mustache stays the engine of record: the compiled form must render as it does.
+        let probe = key.placeholders.indices.map { "⟨\($0)⟩" }
+        var values: [String: Any] = [:]
+        for (name, value) in zip(key.placeholders, probe) { values[name] = value }
+        guard mustache.render(values) == phrase.render(probe) else { throw bad("needs the full template engine") }
+        return phrase
     }
 }

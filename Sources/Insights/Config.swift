@@ -1,11 +1,13 @@
 import Catalog
 import Ingest
 
-/// The Aurae insights configuration, loaded once from `templates/`: every threshold, list and
-/// sentence the analysis uses. Nothing of this is written in Swift code.
+/// The Aurae insights rules, loaded once from `templates/thresholds` and `templates/medications`:
+/// every threshold and list the analysis uses. Nothing of this is written in Swift code, and
+/// nothing of it is wording.
 public struct InsightsConfig: Sendable {
-    public struct FrequencyLabel: Sendable { public let minShareMillionths: Int64; public let wordingKey: String }
-    public struct TimeBand: Sendable { public let name: String; public let fromMinute: Int }
+    /// A frequency label (`frequent`, `sometimes`, …) and the share from which it applies.
+    public struct FrequencyLabel: Sendable, Hashable { public let name: String; public let minShareMillionths: Int64 }
+    public struct TimeBand: Sendable, Hashable { public let name: String; public let fromMinute: Int }
     public struct MedicationClass: Sendable {
         public let id: String
         public let label: String
@@ -13,10 +15,6 @@ public struct InsightsConfig: Sendable {
         public let names: Set<String>
     }
 
-    public let wording: Wording
-    let fast: FastWording
-
-    // thresholds/aurae.json
     public let patternsMinResolved: Int
     public let weatherMinResolved: Int
     public let highHumidityPct: Double
@@ -32,15 +30,16 @@ public struct InsightsConfig: Sendable {
     public let lowHydrationBelow: Int
     public let longScreenTimeHours: Double
     public let pdfTopCount: Int
+    /// Highest share first; never empty.
     public let frequencyLabels: [FrequencyLabel]
     public let associationMinExposed: Int
     public let associationMinUnexposed: Int
     public let associationMaxQ: Double
     public let acuteDaysWarning: Int
     public let frequencyWindowDays: Int
+    /// Earliest first; the first starts at minute 0.
     public let timeBands: [TimeBand]
 
-    // medications/aurae.json
     /// Lower-cased preventive names (matched on the first word of an entry).
     public let preventive: Set<String>
     public let classes: [MedicationClass]
@@ -48,87 +47,100 @@ public struct InsightsConfig: Sendable {
     public let otherAcuteLabel: String
 
     public init(templates: TemplateSet) throws {
-        let t = templates.thresholds
-        let m = templates.medications
-        wording = templates.wording
-        patternsMinResolved = try t.int("patterns.minResolvedEpisodes")
-        weatherMinResolved = try t.int("weather.minResolvedEpisodes")
-        highHumidityPct = try t.number("weather.highHumidityPct")
-        sleepMinPerGroup = try t.int("sleep.minPerGroup")
-        shortSleepHours = try t.number("sleep.shortSleepHours")
-        factorMinKnown = try t.int("factors.minKnown")
-        factorMinCount = try t.int("factors.minCount")
-        factorMinShareMillionths = InsightsConfig.millionths(try t.number("factors.minShare"))
-        poorSleepHours = try t.number("factors.poorSleepHours")
-        poorSleepQualityAtMost = try t.int("factors.poorSleepQualityAtMost")
-        highStressAtLeast = try t.int("factors.highStressAtLeast")
-        lowHydrationBelow = try t.int("factors.lowHydrationBelow")
-        longScreenTimeHours = try t.number("factors.longScreenTimeHours")
-        pdfTopCount = try t.int("factors.pdfTopCount")
-        frequencyLabels = try t.objects("frequencyLabels").map {
-            FrequencyLabel(minShareMillionths: InsightsConfig.millionths(try $0.number("minShare")),
-                           wordingKey: "frequencyLabel." + (try $0.string("label")))
+        try self.init(thresholds: try templates.decode(ThresholdsFile.self, file: templates.thresholdsFile),
+                      thresholdsFile: templates.thresholdsFile,
+                      medications: try templates.decode(MedicationsFile.self, file: templates.medicationsFile))
+    }
+
+    init(thresholds t: ThresholdsFile, thresholdsFile: String, medications m: MedicationsFile) throws {
+        patternsMinResolved = t.patterns.minResolvedEpisodes
+        weatherMinResolved = t.weather.minResolvedEpisodes
+        highHumidityPct = t.weather.highHumidityPct
+        sleepMinPerGroup = t.sleep.minPerGroup
+        shortSleepHours = t.sleep.shortSleepHours
+        factorMinKnown = t.factors.minKnown
+        factorMinCount = t.factors.minCount
+        factorMinShareMillionths = InsightsConfig.millionths(t.factors.minShare)
+        poorSleepHours = t.factors.poorSleepHours
+        poorSleepQualityAtMost = t.factors.poorSleepQualityAtMost
+        highStressAtLeast = t.factors.highStressAtLeast
+        lowHydrationBelow = t.factors.lowHydrationBelow
+        longScreenTimeHours = t.factors.longScreenTimeHours
+        pdfTopCount = t.factors.pdfTopCount
+        frequencyLabels = t.frequencyLabels.map {
+            FrequencyLabel(name: $0.label, minShareMillionths: InsightsConfig.millionths($0.minShare))
         }.sorted { $0.minShareMillionths > $1.minShareMillionths }
-        associationMinExposed = try t.int("association.minExposedDays")
-        associationMinUnexposed = try t.int("association.minUnexposedDays")
-        associationMaxQ = try t.number("association.maxQ")
-        acuteDaysWarning = try t.int("medicationOveruse.acuteDaysWarning")
-        frequencyWindowDays = try t.int("frequency.windowDays")
-        timeBands = try t.objects("timeOfDay").map {
-            TimeBand(name: try $0.string("name"), fromMinute: try InsightsConfig.wholeNumber($0, "fromHour") * 60)
+        guard !frequencyLabels.isEmpty else {
+            throw CatalogError.wrongType(file: thresholdsFile, key: "frequencyLabels", expected: "a non-empty list")
+        }
+        associationMinExposed = t.association.minExposedDays
+        associationMinUnexposed = t.association.minUnexposedDays
+        associationMaxQ = t.association.maxQ
+        acuteDaysWarning = t.medicationOveruse.acuteDaysWarning
+        frequencyWindowDays = t.frequency.windowDays
+        guard frequencyWindowDays > 0 && frequencyWindowDays <= 3660 else {
+            throw CatalogError.wrongType(file: thresholdsFile, key: "frequency.windowDays", expected: "between 1 and 3660")
+        }
+        timeBands = try t.timeOfDay.enumerated().map { i, band in
+            guard (0..<24).contains(band.fromHour) else {
+                throw CatalogError.wrongType(file: thresholdsFile, key: "timeOfDay[\(i)].fromHour", expected: "an hour from 0 to 23")
+            }
+            return TimeBand(name: band.name, fromMinute: band.fromHour * 60)
         }.sorted { $0.fromMinute < $1.fromMinute }
         guard timeBands.first?.fromMinute == 0 else {
-            throw CatalogError.wrongType(file: t.name, key: "timeOfDay", expected: "bands starting at hour 0")
+            throw CatalogError.wrongType(file: thresholdsFile, key: "timeOfDay", expected: "bands starting at hour 0")
         }
 
-        preventive = Set(try m.strings("preventive").map { $0.lowercased() })
-        classes = try m.objects("ichd3Classes").map {
-            MedicationClass(id: try $0.string("id"), label: try $0.string("label"),
-                            referenceDays: try $0.int("referenceDays"),
-                            names: Set(try $0.strings("names").map { $0.lowercased() }))
+        preventive = Set(m.preventive.map { $0.lowercased() })
+        classes = m.ichd3Classes.map {
+            MedicationClass(id: $0.id, label: $0.label, referenceDays: $0.referenceDays,
+                            names: Set($0.names.map { $0.lowercased() }))
         }
-        otherAcuteId = try m.string("otherAcute.id")
-        otherAcuteLabel = try m.string("otherAcute.label")
-
-        var uses = InsightsConfig.wordingUses
-        for label in frequencyLabels { uses.append((label.wordingKey, [])) }
-        for band in timeBands { uses.append(("insights.timeOfDay." + band.name, [])) }
-        try wording.require(uses)
-        fast = FastWording(wording: wording, keys: uses)
+        otherAcuteId = m.otherAcute.id
+        otherAcuteLabel = m.otherAcute.label
     }
 
-    /// `JSONFile.int` rejects 0 and 1 on Linux (an NSNumber 0/1 from JSONSerialization also casts
-    /// to Bool there), so whole numbers that may be 0 or 1 are read here.
-    static func wholeNumber(_ f: JSONFile, _ key: String) throws -> Int {
-        guard let v = f.value(key) else { throw CatalogError.missingKey(file: f.name, key: key) }
-        if let i = v as? Int { return i }
-        if let d = v as? Double, d == d.rounded() { return Int(d) }
-        throw CatalogError.wrongType(file: f.name, key: key, expected: "a whole number")
+    static func millionths(_ d: Double) -> Int64 {
+        let scaled = (d * 1_000_000).rounded(.toNearestOrAwayFromZero)
+        return scaled.magnitude < 1e15 ? Int64(scaled) : (scaled < 0 ? -1_000_000_000_000_000 : 1_000_000_000_000_000)
     }
+}
 
-    static func millionths(_ d: Double) -> Int64 { Int64((d * 1_000_000).rounded(.toNearestOrAwayFromZero)) }
-
-    /// Every wording key the insights code renders, with the placeholders it fills.
-    static var wordingUses: [(key: String, placeholders: Set<String>)] {
-        var u: [(key: String, placeholders: Set<String>)] = [
-            ("safety.overuseWarning", []),
-            ("safety.whenToSeekCare", []),
-            ("safety.redFlagPrimary", []),
-            ("safety.redFlagSecondary", []),
-            ("safety.ichdReference", ["days"]),
-            ("overuse.pointer", []),
-            ("overuse.count", ["days", "month"]),
-            ("monthYearFormat", ["month", "year"]),
-            ("dateFormat", ["day", "month", "year"]),
-            ("redFlag.heading", []),
-            ("insights.redFlag.intro", []),
-            ("redFlag.primaryCondition", ["severity"]),
-            ("redFlag.secondaryCondition", []),
-            ("redFlag.auraVisualCondition", []),
-        ]
-        for i in 1...12 { u.append(("monthLong.\(i)", [])); u.append(("month.\(i)", [])) }
-        for i in 1...5 { u.append(("severity.\(i)", [])) }
-        u.append(contentsOf: analysisWordingUses)
-        return u
+/// `templates/thresholds/<app>.json`.
+struct ThresholdsFile: Decodable {
+    struct Patterns: Decodable { let minResolvedEpisodes: Int }
+    struct Weather: Decodable { let minResolvedEpisodes: Int; let highHumidityPct: Double }
+    struct Sleep: Decodable { let minPerGroup: Int; let shortSleepHours: Double }
+    struct Factors: Decodable {
+        let minKnown, minCount: Int
+        let minShare: Double
+        let poorSleepHours: Double
+        let poorSleepQualityAtMost, highStressAtLeast, lowHydrationBelow: Int
+        let longScreenTimeHours: Double
+        let pdfTopCount: Int
     }
+    struct Label: Decodable { let minShare: Double; let label: String }
+    struct Association: Decodable { let minExposedDays, minUnexposedDays: Int; let maxQ: Double }
+    struct Overuse: Decodable { let acuteDaysWarning: Int }
+    struct Frequency: Decodable { let windowDays: Int }
+    struct Band: Decodable { let name: String; let fromHour: Int }
+
+    let patterns: Patterns
+    let weather: Weather
+    let sleep: Sleep
+    let factors: Factors
+    let frequencyLabels: [Label]
+    let association: Association
+    let medicationOveruse: Overuse
+    let frequency: Frequency
+    let timeOfDay: [Band]
+}
+
+/// `templates/medications/<app>.json`.
+struct MedicationsFile: Decodable {
+    struct MedicationClass: Decodable { let id: String; let label: String; let referenceDays: Int; let names: [String] }
+    struct Other: Decodable { let id: String; let label: String }
+    let preventive: [String]
+    let ichd3Classes: [MedicationClass]
+    let otherAcute: Other
 }

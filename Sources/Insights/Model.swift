@@ -46,17 +46,18 @@ public struct Association: Sendable, Hashable {
 
 /// One factor ("Frequently Logged Before Headaches" or the weather card).
 public struct FactorStat: Sendable, Hashable {
-    public let id: String
-    public let label: String
+    public let factor: Factor
     public let count: Int
     public let known: Int
     /// count / known rounded to 3 decimals.
     public let share: RoundedNumber
-    /// "Frequently present" / "Sometimes present" / "Occasionally present".
-    public let frequency: String
+    /// The highest frequency label whose minimum share count / known reaches.
+    public let frequency: InsightsConfig.FrequencyLabel
     public let baselineCount: Int?
     public let baselineKnown: Int?
     public var association: Association?
+
+    public var id: String { factor.id }
 }
 
 public struct SleepGroup: Sendable, Hashable {
@@ -98,16 +99,48 @@ public struct TrendLine: Sendable, Hashable {
     public let intercept: RoundedNumber
 }
 
-public struct PeriodCount: Sendable, Hashable {
-    /// `YYYY-MM` for months, ISO `YYYY-Www` for weeks.
-    public let period: String
+/// A calendar month.
+public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    /// 1…12.
+    public let month: Int
+
+    /// The month of a whole-number index `year * 12 + (month - 1)`.
+    init(index: Int) { year = index / 12; month = index % 12 + 1 }
+    public init(_ date: LocalDate) { let c = date.components; year = c.year; month = c.month }
+
+    var index: Int { year * 12 + month - 1 }
+    public static func < (a: YearMonth, b: YearMonth) -> Bool { a.index < b.index }
+    /// `YYYY-MM`.
+    public var description: String { pad(year, 4) + "-" + pad(month, 2) }
+}
+
+/// An ISO 8601 week.
+public struct IsoWeek: Sendable, Hashable, CustomStringConvertible {
+    public let year: Int
+    public let week: Int
+
+    /// The week that contains `d` (the year of its Thursday).
+    public init(_ d: LocalDate) {
+        let thursday = d.adding(days: 4 - d.isoWeekday)
+        year = thursday.components.year
+        let jan1 = LocalDate(year: year, month: 1, day: 1) ?? thursday
+        week = (thursday - jan1) / 7 + 1
+    }
+
+    /// `YYYY-Www`.
+    public var description: String { pad(year, 4) + "-W" + pad(week, 2) }
+}
+
+public struct PeriodCount<Period: Sendable & Hashable>: Sendable, Hashable {
+    public let period: Period
     public let count: Int
 }
 
 public struct Trends: Sendable, Hashable {
-    public let monthly: [PeriodCount]
+    public let monthly: [PeriodCount<YearMonth>]
     public let monthlyTrend: TrendLine
-    public let weekly: [PeriodCount]
+    public let weekly: [PeriodCount<IsoWeek>]
     public let weeklyTrend: TrendLine
 }
 
@@ -119,14 +152,11 @@ public struct ClassDays: Sendable, Hashable {
     /// `nil` for "other acute".
     public let referenceDays: Int?
     public let atOrAboveReference: Bool
-    /// The words shown when at or above the reference, from `safety.ichdReference`.
-    public let note: String?
     /// For "other acute": the unknown names, lower-cased, sorted.
     public let names: [String]
 }
 
 public struct MonthClassDays: Sendable, Hashable {
-    /// `YYYY-MM`.
-    public let month: String
+    public let month: YearMonth
     public let classes: [ClassDays]
 }

@@ -22,14 +22,11 @@ public struct RedFlag: Sendable, Hashable {
 
 /// Medication-overuse awareness for the calendar month of the as-of date (every tier).
 public struct MedicationOveruse: Sendable, Hashable {
-    public let year: Int
-    public let monthNumber: Int
+    public let month: YearMonth
     /// Distinct local dates in the month with an acute-counting entry.
     public let acuteDays: Int
     /// `acuteDays` ≥ the threshold in templates/thresholds (10).
     public let warning: Bool
-    /// `YYYY-MM`.
-    public var month: String { pad(year, 4) + "-" + pad(monthNumber, 2) }
 }
 
 /// Namespace of the Aurae headache-insights entry points.
@@ -71,7 +68,7 @@ public enum HeadacheInsights {
                                          config: InsightsConfig) -> MedicationOveruse {
         let c = asOf.components
         guard let first = LocalDate(year: c.year, month: c.month, day: 1) else {
-            return MedicationOveruse(year: c.year, monthNumber: c.month, acuteDays: 0, warning: false)
+            return MedicationOveruse(month: YearMonth(asOf), acuteDays: 0, warning: false)
         }
         let length = LocalDate.daysInMonth(year: c.year, month: c.month)
         var seen = [Bool](repeating: false, count: length)
@@ -89,7 +86,7 @@ public enum HeadacheInsights {
             }
         }
         let days = seen.reduce(0) { $0 + ($1 ? 1 : 0) }
-        return MedicationOveruse(year: c.year, monthNumber: c.month, acuteDays: days,
+        return MedicationOveruse(month: YearMonth(asOf), acuteDays: days,
                                  warning: days >= config.acuteDaysWarning)
     }
 }

@@ -93,7 +93,9 @@ struct BenchmarkCommand: ReportCommand {
     /// Insights over generated episodes, in process: analysis plus JSON, premium tier.
     func measureInsights() throws {
         let templateDir = try TemplateDirectory.locate(explicit: templates)
-        let config = try InsightsConfig(templates: TemplateSet(directory: templateDir))
+        let templateSet = try TemplateSet(directory: templateDir)
+        let config = try InsightsConfig(templates: templateSet)
+        let presenter = try InsightsPresenter(templates: templateSet, config: config)
         let before = peakRSSKiB()
         let logs = HeadacheInsights.generateSyntheticLogs(count: insightsEpisodes, seed: 7)
         let inputRSS = peakRSSKiB()
@@ -102,8 +104,8 @@ struct BenchmarkCommand: ReportCommand {
         var bytes = 0
         for _ in 0..<3 {
             let start = DispatchTime.now().uptimeNanoseconds
-            let result = try HeadacheInsights.analyze(InsightsRequest(logs: logs, asOf: asOf, tier: .premium), config: config)
-            bytes = result.json().utf8.count
+            let result = HeadacheInsights.analyze(InsightsRequest(logs: logs, asOf: asOf, tier: .premium), config: config)
+            bytes = try presenter.json(result).utf8.count
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         let median = times.sorted()[1]

@@ -42,39 +42,40 @@ final class CopyRulesTests: XCTestCase {
     ]
 
     /// Approved strings with a number in them, rendered with the spec's own example values.
-    static let approvedRendered: [(key: String, values: [String: Any], expected: String)] = [
-        ("patterns.trustSignal", ["count": 23], "Based on your 23 logged episodes"),
-        ("patterns.exampleFactorSentence", ["factor": "poor sleep", "count": 7, "known": 9],
+    static let approvedRendered: [(key: WordingKey, values: [String], expected: String)] = [
+        (WordingKey("patterns.trustSignal", "count"), ["23"], "Based on your 23 logged episodes"),
+        (WordingKey("patterns.exampleFactorSentence", "factor", "count", "known"), ["poor sleep", "7", "9"],
          "You had a headache within 24 hours of poor sleep in 7 of your last 9 episodes."),
-        ("safety.ichdReference", ["days": 10], "at or above the ICHD-3 reference of 10 days"),
+        (WordingKey("safety.ichdReference", "days"), ["10"], "at or above the ICHD-3 reference of 10 days"),
     ]
 
     func wording() throws -> Wording { try Wording(directory: TestPaths.templates, app: "aurae") }
 
     func testApprovedStringsAreVerbatim() throws {
         let w = try wording()
+        let book = try w.compile(Self.approved.keys.map { WordingKey($0) } + Self.approvedRendered.map(\.key))
         for (key, expected) in Self.approved {
             XCTAssertTrue(w.verbatimKeys.contains(key), "\(key) must be in the verbatim group")
-            XCTAssertEqual(try w.render(key), expected, "\(key) differs from the approved text")
+            XCTAssertEqual(try book.render(WordingKey(key)), expected, "\(key) differs from the approved text")
         }
         for item in Self.approvedRendered {
-            XCTAssertTrue(w.verbatimKeys.contains(item.key), item.key)
-            XCTAssertEqual(try w.render(item.key, item.values), item.expected)
+            XCTAssertTrue(w.verbatimKeys.contains(item.key.key), item.key.key)
+            XCTAssertEqual(try book.phrase(item.key).render(item.values), item.expected)
         }
     }
 
     func testEveryVerbatimEntryIsApproved() throws {
         // A sentence may only be marked verbatim when the spec approves it; otherwise it would
         // escape the copy rules.
-        let known = Set(Self.approved.keys).union(Self.approvedRendered.map(\.key))
+        let known = Set(Self.approved.keys).union(Self.approvedRendered.map(\.key.key))
         for key in try wording().verbatimKeys.sorted() {
             XCTAssertTrue(known.contains(key), "\(key) is marked verbatim but is not an approved string")
         }
     }
 
     func testNoTemplateBreaksTheCopyRules() throws {
-        let rules = try JSONFile(directory: TestPaths.templates, relativePath: "copy-rules.json")
-        let forbidden = try rules.strings("forbidden")
+        struct CopyRules: Decodable { let forbidden: [String] }
+        let forbidden = try ConfigFile.decode(CopyRules.self, directory: TestPaths.templates, file: "copy-rules.json").forbidden
         XCTAssertTrue(forbidden.contains("correlation") && forbidden.contains("thunderclap"))
         let verbatim = try wording().verbatimKeys
         var checked = 0
@@ -99,19 +100,15 @@ final class CopyRulesTests: XCTestCase {
         XCTAssertFalse(Self.containsPhrase("Daily as prescribed", "AI"))
     }
 
-    func testWordingRendersAndChecksPlaceholders() throws {
-        let w = try wording()
-        XCTAssertThrowsError(try w.render("summary.patient")) { error in
+    func testCompiledWordingRendersPositionallyWithoutEscaping() throws {
+        let patient = WordingKey("summary.patient", "name")
+        let book = try wording().compile([patient, WordingKey("summary.pageNumber", "page", "pages")])
+        XCTAssertEqual(try book.render(patient, "A & B <C>"), "Patient: A & B <C>")
+        XCTAssertThrowsError(try book.render(patient)) { error in
             XCTAssertEqual(error as? CatalogError, .missingValue(key: "summary.patient", placeholder: "name"))
         }
-        XCTAssertThrowsError(try w.render("no.such.key"))
-        XCTAssertThrowsError(try w.require([("summary.patient", ["name", "age"])]))
-        XCTAssertThrowsError(try w.require([("summary.patient", [])]))
-        XCTAssertNoThrow(try w.require([("summary.patient", ["name"])]))
-        // Text is not HTML-escaped.
-        XCTAssertEqual(try w.render("summary.patient", ["name": "A & B <C>"]), "Patient: A & B <C>")
-        let fast = try w.fast("summary.pageNumber", ["page", "pages"])
-        XCTAssertEqual(fast.render(["2", "7"]), try w.render("summary.pageNumber", ["page": 2, "pages": 7]))
+        XCTAssertThrowsError(try book.render(WordingKey("summary.title")), "a key not compiled into the book")
+        XCTAssertEqual(try book.phrase(WordingKey("summary.pageNumber", "page", "pages")).render("2", "7"), "Page 2 of 7")
     }
 
     func testTemplateDirectoryIsFoundAboveTheExecutable() throws {

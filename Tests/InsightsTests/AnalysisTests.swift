@@ -4,7 +4,7 @@ import Ingest
 
 func analyze(_ logs: [HeadacheLog], days: [DayContext]? = nil, asOf: String = "2026-03-31",
              from: String? = nil, to: String? = nil, tier: AuraeTier = .premium) -> InsightsResult {
-    try! HeadacheInsights.analyze(InsightsRequest(logs: logs, days: days, asOf: date(asOf), from: from.map(date),
+    HeadacheInsights.analyze(InsightsRequest(logs: logs, days: days, asOf: date(asOf), from: from.map(date),
                                                   to: to.map(date), tier: tier), config: sharedConfig)
 }
 
@@ -26,7 +26,7 @@ final class AnalysisTests: XCTestCase {
         let r = analyze(logs)
         let f = r.factors.value!.first { $0.id == "poorSleep" }!
         XCTAssertEqual(f.count, 7); XCTAssertEqual(f.known, 9)
-        XCTAssertEqual(f.share.text, "0.778"); XCTAssertEqual(f.frequency, "Frequently present")
+        XCTAssertEqual(f.share.text, "0.778"); XCTAssertEqual(f.frequencyText, "Frequently present")
         XCTAssertTrue(r.messages.contains("You had a headache within 24 hours of poor sleep in 7 of your last 9 episodes."))
     }
 }

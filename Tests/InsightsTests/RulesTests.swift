@@ -1,6 +1,7 @@
 import XCTest
 import Ingest
 @testable import Insights
+import Reports
 
 /// True when the JSON text of a value has no digit in it.
 func hasNoDigits(_ v: JSONOutput?) -> Bool {
@@ -86,10 +87,10 @@ final class RulesTests: XCTestCase {
         // Share just below 0.10 (2 of 21) is not listed; exactly 0.10 (2 of 20) is "Occasionally present".
         XCTAssertNil(analyze(episodes(21) { i, l in l.retrospective.caffeine = i < 2 }).factors.value!.first { $0.id == "caffeine" })
         let ten = analyze(episodes(20) { i, l in l.retrospective.caffeine = i < 2 }).factors.value!.first { $0.id == "caffeine" }!
-        XCTAssertEqual(ten.frequency, "Occasionally present"); XCTAssertEqual(ten.share.text, "0.1")
+        XCTAssertEqual(ten.frequencyText, "Occasionally present"); XCTAssertEqual(ten.share.text, "0.1")
         // Label boundaries compare the exact fraction.
         func label(_ n: Int, of k: Int) -> String {
-            analyze(episodes(k) { i, l in l.retrospective.skippedMeal = i < n }, asOf: "2026-12-31").factors.value!.first { $0.id == "skippedMeal" }!.frequency
+            analyze(episodes(k) { i, l in l.retrospective.skippedMeal = i < n }, asOf: "2026-12-31").factors.value!.first { $0.id == "skippedMeal" }!.frequencyText
         }
         XCTAssertEqual(label(29, of: 100), "Occasionally present")
         XCTAssertEqual(label(3, of: 10), "Sometimes present")
@@ -245,7 +246,7 @@ final class RulesTests: XCTestCase {
         // December is outside the last three months.
         logs.append(log("old", "2025-12-15T08:00:00Z", "2025-12-15T09:00:00Z") { $0.retrospective.medications = [med("codeine")] })
         let months = analyze(logs).acuteDaysByClass.value!
-        XCTAssertEqual(months.map(\.month), ["2026-01", "2026-02", "2026-03"])
+        XCTAssertEqual(months.map(\.month.description), ["2026-01", "2026-02", "2026-03"])
         func cls(_ m: Int, _ id: String) -> ClassDays { months[m].classes.first { $0.id == id }! }
         XCTAssertEqual(cls(2, "triptans").days, 10)
         XCTAssertTrue(cls(2, "triptans").atOrAboveReference)

@@ -30,7 +30,7 @@ final class SafetyTests: XCTestCase {
         let asOf = date("2026-03-31")
         XCTAssertEqual(HeadacheInsights.medicationOveruse(logs(days: 9), asOf: asOf, config: sharedConfig).warning, false)
         let at = HeadacheInsights.medicationOveruse(logs(days: 10), asOf: asOf, config: sharedConfig)
-        XCTAssertEqual(at.acuteDays, 10); XCTAssertTrue(at.warning); XCTAssertEqual(at.month, "2026-03")
+        XCTAssertEqual(at.acuteDays, 10); XCTAssertTrue(at.warning); XCTAssertEqual(at.month.description, "2026-03")
         let above = HeadacheInsights.medicationOveruse(logs(days: 11), asOf: asOf, config: sharedConfig)
         XCTAssertEqual(above.acuteDays, 11); XCTAssertTrue(above.warning)
     }

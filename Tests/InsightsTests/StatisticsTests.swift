@@ -55,9 +55,9 @@ final class StatisticsTests: XCTestCase {
     }
 
     func testISOWeekLabels() {
-        XCTAssertEqual(isoWeekLabel(date("2026-01-01")), "2026-W01")
-        XCTAssertEqual(isoWeekLabel(date("2021-01-03")), "2020-W53")
-        XCTAssertEqual(isoWeekLabel(date("2024-12-30")), "2025-W01")
-        XCTAssertEqual(isoWeekLabel(date("2026-03-31")), "2026-W14")
+        XCTAssertEqual(IsoWeek(date("2026-01-01")).description, "2026-W01")
+        XCTAssertEqual(IsoWeek(date("2021-01-03")).description, "2020-W53")
+        XCTAssertEqual(IsoWeek(date("2024-12-30")).description, "2025-W01")
+        XCTAssertEqual(IsoWeek(date("2026-03-31")).description, "2026-W14")
     }
 }

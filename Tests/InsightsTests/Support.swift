@@ -3,6 +3,7 @@ import XCTest
 import Catalog
 import Ingest
 @testable import Insights
+@testable import Reports
 
 /// The repository's templates/ folder, found from this file's path.
 let templatesURL: URL = URL(fileURLWithPath: #filePath)
@@ -11,6 +12,25 @@ let templatesURL: URL = URL(fileURLWithPath: #filePath)
 
 let sharedTemplates: TemplateSet = try! TemplateSet(directory: templatesURL)
 let sharedConfig: InsightsConfig = try! InsightsConfig(templates: sharedTemplates)
+let sharedPresenter: InsightsPresenter = try! InsightsPresenter(templates: sharedTemplates, config: sharedConfig)
+
+/// The presentation of a result through the shared presenter, for assertions on text and JSON.
+extension InsightsResult {
+    var sections: [TextSection] { try! sharedPresenter.sections(self) }
+    var messages: [String] { try! sharedPresenter.messages(self) }
+    func jsonValue() -> JSONOutput { try! sharedPresenter.jsonValue(self) }
+    func json() -> String { try! sharedPresenter.json(self) }
+    func text() -> String { try! sharedPresenter.text(self) }
+}
+
+extension FactorStat {
+    var label: String { sharedPresenter.text.label(self) }
+    var frequencyText: String { try! sharedPresenter.text.frequency(self) }
+}
+
+extension ClassDays {
+    var note: String? { try! sharedPresenter.text.note(self) }
+}
 
 func date(_ s: String) -> LocalDate { LocalDate(iso: s)! }
 

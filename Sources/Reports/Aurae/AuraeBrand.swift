@@ -24,10 +24,15 @@ public struct AuraeBrand: Sendable {
     public let titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double
     private let severitySurfaces: [Int: Color]
 
-    public init(_ file: JSONFile) throws {
-        func color(_ key: String) throws -> Color {
-            let hex = try file.string("palette." + key)
-            guard let c = Color(hex: hex) else { throw CatalogError.badColor(file: file.name, key: "palette." + key, value: hex) }
+    public init(templates: TemplateSet) throws {
+        try self.init(try templates.decode(BrandFile.self, file: templates.brandFile), file: templates.brandFile)
+    }
+
+    /// Checks the decoded file: every colour parses, as many ring scales as opacities.
+    init(_ b: BrandFile, file: String) throws {
+        func color(_ name: String) throws -> Color {
+            guard let hex = b.palette[name] else { throw CatalogError.missingKey(file: file, key: "palette." + name) }
+            guard let c = Color(hex: hex) else { throw CatalogError.badColor(file: file, key: "palette." + name, value: hex) }
             return c
         }
         palette = Palette(
@@ -37,42 +42,35 @@ public struct AuraeBrand: Sendable {
             tealText: try color("tealText"), tableHeaderFill: try color("tableHeaderFill"),
             tableHeaderText: try color("tableHeaderText"), zebra: try color("zebra"),
             safetyFill: try color("safetyFill"), safetyText: try color("safetyText"), rule: try color("rule"))
-        bodyFamily = try file.string("fonts.body")
-        headingFamily = try file.string("fonts.heading")
-        wordmarkFamily = try file.string("fonts.wordmark")
-        markSize = try file.number("mark.size")
-        wordmarkSize = try file.number("mark.wordmarkSize")
-        ringScales = try Self.numbers(file, "mark.ringScales")
-        ringOpacities = try Self.numbers(file, "mark.ringOpacities")
+        bodyFamily = b.fonts.body
+        headingFamily = b.fonts.heading
+        wordmarkFamily = b.fonts.wordmark
+        markSize = b.mark.size
+        wordmarkSize = b.mark.wordmarkSize
+        ringScales = b.mark.ringScales
+        ringOpacities = b.mark.ringOpacities
         guard ringScales.count == ringOpacities.count, !ringScales.isEmpty else {
-            throw CatalogError.wrongType(file: file.name, key: "mark.ringScales", expected: "as many scales as opacities")
+            throw CatalogError.wrongType(file: file, key: "mark.ringScales", expected: "as many scales as opacities")
         }
-        smallSizeThreshold = try file.number("mark.smallSizeThreshold")
-        smallSizeRings = try file.int("mark.smallSizeRings")
-        markAspect = try file.number("mark.aspect")
-        accentBarHeight = try file.number("mark.accentBarHeight")
-        titleSize = try file.number("type.titleSize")
-        headingSize = try file.number("type.headingSize")
-        bodySize = try file.number("type.bodySize")
-        captionSize = try file.number("type.captionSize")
-        tableSize = try file.number("type.tableSize")
-        footerSize = try file.number("type.footerSize")
+        smallSizeThreshold = b.mark.smallSizeThreshold
+        smallSizeRings = b.mark.smallSizeRings
+        guard smallSizeRings >= 1 else {
+            throw CatalogError.wrongType(file: file, key: "mark.smallSizeRings", expected: "at least 1")
+        }
+        markAspect = b.mark.aspect
+        accentBarHeight = b.mark.accentBarHeight
+        titleSize = b.type.titleSize
+        headingSize = b.type.headingSize
+        bodySize = b.type.bodySize
+        captionSize = b.type.captionSize
+        tableSize = b.type.tableSize
+        footerSize = b.type.footerSize
         var surfaces: [Int: Color] = [:]
-        for key in try file.keys("severitySurface") {
+        for (key, name) in b.severitySurface {
             guard let level = Int(key) else { continue }
-            surfaces[level] = try color(try file.string("severitySurface." + key))
+            surfaces[level] = try color(name)
         }
         severitySurfaces = surfaces
-    }
-
-    static func numbers(_ file: JSONFile, _ key: String) throws -> [Double] {
-        guard let list = file.value(key) as? [Any] else {
-            throw CatalogError.wrongType(file: file.name, key: key, expected: "a list of numbers")
-        }
-        return try list.map {
-            guard let n = ($0 as? NSNumber)?.doubleValue else { throw CatalogError.wrongType(file: file.name, key: key, expected: "a list of numbers") }
-            return n
-        }
     }
 
     /// The surface colour for a severity level, when the brand gives one.
@@ -102,4 +100,22 @@ public struct AuraeBrand: Sendable {
             return .ellipse(rect, paint, opacity: opacity)
         }
     }
+}
+
+/// `templates/brand/<app>.json`.
+struct BrandFile: Decodable {
+    struct Fonts: Decodable { let body, heading, wordmark: String }
+    struct Mark: Decodable {
+        let size, wordmarkSize: Double
+        let ringScales, ringOpacities: [Double]
+        let smallSizeThreshold: Double
+        let smallSizeRings: Int
+        let aspect, accentBarHeight: Double
+    }
+    struct TypeSizes: Decodable { let titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double }
+    let fonts: Fonts
+    let palette: [String: String]
+    let severitySurface: [String: String]
+    let mark: Mark
+    let type: TypeSizes
 }

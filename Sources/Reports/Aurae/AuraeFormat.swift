@@ -4,37 +4,59 @@ import Ingest
 /// How Aurae reports write dates, times, severities, durations and the table cells, with every
 /// word taken from the wording catalog (spec 30-reports.md, "Aurae free summary").
 public struct AuraeFormat: Sendable {
+    /// The wording keys the formats use.
+    public struct Keys: WordingKeySet, Sendable {
+        let month = WordingKey.family("month", 1...12)
+        let monthLong = WordingKey.family("monthLong", 1...12)
+        let severity = WordingKey.family("severity", 1...5)
+        let dateFormat = WordingKey("dateFormat", "day", "month", "year")
+        let monthYear = WordingKey("monthYearFormat", "month", "year")
+        let minutesOnly = WordingKey("cell.minutes", "m")
+        let hoursMinutes = WordingKey("cell.hoursMinutes", "h", "m")
+        let temperature = WordingKey("cell.temperature", "value")
+        let weatherJoin = WordingKey("cell.weatherJoin", "temperature", "condition")
+        let none = WordingKey("cell.none")
+        let ongoing = WordingKey("cell.ongoing")
+        let listSeparator = WordingKey("cell.listSeparator")
+        let ellipsis = WordingKey("cell.ellipsis")
+        public init() {}
+    }
+
     private let months: [String]
-    private let dateFormat: FastTemplate
-    private let monthYear: FastTemplate
-    private let severityWords: [Int: String]
-    private let minutesOnly: FastTemplate
-    private let hoursMinutes: FastTemplate
-    private let temperature: FastTemplate
-    private let weatherJoin: FastTemplate
+    private let monthsLong: [String]
+    private let dateFormat: Phrase
+    private let monthYear: Phrase
+    private let severityWords: [String]
+    private let minutesOnly: Phrase
+    private let hoursMinutes: Phrase
+    private let temperature: Phrase
+    private let weatherJoin: Phrase
     public let none: String
     public let ongoing: String
-    private let listSeparator: String
+    public let listSeparator: String
     private let ellipsis: String
-    private let monthsLong: [String]
 
-    public init(_ wording: Wording) throws {
-        months = try (1...12).map { try wording.render("month.\($0)") }
-        monthsLong = try (1...12).map { try wording.render("monthLong.\($0)") }
-        dateFormat = try wording.fast("dateFormat", ["day", "month", "year"])
-        monthYear = try wording.fast("monthYearFormat", ["month", "year"])
-        var words: [Int: String] = [:]
-        for level in 1...5 { words[level] = try wording.render("severity.\(level)") }
-        severityWords = words
-        minutesOnly = try wording.fast("cell.minutes", ["m"])
-        hoursMinutes = try wording.fast("cell.hoursMinutes", ["h", "m"])
-        temperature = try wording.fast("cell.temperature", ["value"])
-        weatherJoin = try wording.fast("cell.weatherJoin", ["temperature", "condition"])
-        none = try wording.render("cell.none")
-        ongoing = try wording.render("cell.ongoing")
-        listSeparator = try wording.render("cell.listSeparator")
-        ellipsis = try wording.render("cell.ellipsis")
+    /// Reads the formats from a phrasebook compiled with `Keys` (alone or nested in a report's keys).
+    public init(_ book: Phrasebook) throws {
+        let k = Keys()
+        func text(_ key: WordingKey) throws -> String { try book.phrase(key).render([]) }
+        months = try k.month.map(text)
+        monthsLong = try k.monthLong.map(text)
+        severityWords = try k.severity.map(text)
+        dateFormat = try book.phrase(k.dateFormat)
+        monthYear = try book.phrase(k.monthYear)
+        minutesOnly = try book.phrase(k.minutesOnly)
+        hoursMinutes = try book.phrase(k.hoursMinutes)
+        temperature = try book.phrase(k.temperature)
+        weatherJoin = try book.phrase(k.weatherJoin)
+        none = try text(k.none)
+        ongoing = try text(k.ongoing)
+        listSeparator = try text(k.listSeparator)
+        ellipsis = try text(k.ellipsis)
     }
+
+    /// Compiles only the formats' own wording.
+    public init(_ wording: Wording) throws { try self.init(try wording.compile(Keys())) }
 
     /// "18 Feb 2026".
     public func date(_ d: LocalDate) -> String {
@@ -47,6 +69,11 @@ public struct AuraeFormat: Sendable {
         monthYear.render([monthsLong[month - 1], String(year)])
     }
 
+    /// "Mar 2026".
+    public func shortMonthYear(year: Int, month: Int) -> String {
+        monthYear.render([months[month - 1], String(year)])
+    }
+
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
         let m = t.localMinuteOfDay
@@ -54,7 +81,9 @@ public struct AuraeFormat: Sendable {
     }
 
     /// The severity as a word; never only a colour.
-    public func severity(_ level: Int) -> String { severityWords[level] ?? String(level) }
+    public func severity(_ level: Int) -> String {
+        (1...severityWords.count).contains(level) ? severityWords[level - 1] : String(level)
+    }
 
     /// "45m" under an hour, "2h 14m" otherwise (minutes rounded down), "Ongoing" when active.
     public func duration(_ log: HeadacheLog) -> String {

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Ingest
+import Insights
 import Render
 
 /// The Aurae free summary PDF (spec 30-reports.md): brand header, date range, the safety items
@@ -22,57 +23,75 @@ public struct HeadacheSummary {
 
     /// A flagged episode as the safety list shows it.
     public struct Flag: Sendable {
-        public enum Condition: String, Sendable { case primary, secondary, auraVisual }
         public var log: HeadacheLog
-        public var condition: Condition
-        public init(log: HeadacheLog, condition: Condition) { self.log = log; self.condition = condition }
+        public var tier: RedFlagTier
+        public init(log: HeadacheLog, tier: RedFlagTier) { self.log = log; self.tier = tier }
     }
 
     /// The safety items: flagged episodes in range, and the medication-overuse awareness notice
     /// for the as-of month.
     public struct Safety: Sendable {
         public var flags: [Flag]
-        public var overuseWarning: Bool
-        public var acuteDays: Int
-        public var overuseMonth: (year: Int, month: Int)
-        public init(flags: [Flag], overuseWarning: Bool, acuteDays: Int, overuseMonth: (year: Int, month: Int)) {
-            self.flags = flags; self.overuseWarning = overuseWarning
-            self.acuteDays = acuteDays; self.overuseMonth = overuseMonth
-        }
+        public var overuse: MedicationOveruse
+        public init(flags: [Flag], overuse: MedicationOveruse) { self.flags = flags; self.overuse = overuse }
     }
 
-    let templates: TemplateSet
+    /// Every wording key the summary renders.
+    struct Keys: WordingKeySet {
+        let format = AuraeFormat.Keys()
+        let generatedBy = WordingKey("brand.generatedBy")
+        let wordmark = WordingKey("brand.wordmark")
+        let appName = WordingKey("brand.appName")
+        let compactFooter = WordingKey("disclaimer.compactFooter")
+        let documentTitle = WordingKey("summary.documentTitle")
+        let documentSubject = WordingKey("summary.documentSubject", "from", "to")
+        let title = WordingKey("summary.title")
+        let patient = WordingKey("summary.patient", "name")
+        let dateRange = WordingKey("summary.dateRange", "from", "to")
+        let generated = WordingKey("summary.generated", "date")
+        let safetyHeading = WordingKey("summary.safetyHeading")
+        let episodesHeading = WordingKey("summary.episodesHeading")
+        let episodeCount = WordingKey("summary.episodeCount", "count")
+        let episodeCountOne = WordingKey("summary.episodeCountOne")
+        let empty = WordingKey("summary.empty", "from", "to")
+        let continuation = WordingKey("summary.continuation", "from", "to")
+        let pageNumber = WordingKey("summary.pageNumber", "page", "pages")
+        let skipped = WordingKey("summary.skipped", "count")
+        let redFlagHeading = WordingKey("redFlag.heading")
+        let redFlagIntro = WordingKey("redFlag.intro")
+        let primaryCondition = WordingKey("redFlag.primaryCondition", "severity")
+        let secondaryCondition = WordingKey("redFlag.secondaryCondition")
+        let auraVisualCondition = WordingKey("redFlag.auraVisualCondition")
+        let primaryGroup = WordingKey("redFlag.primaryGroup")
+        let secondaryGroup = WordingKey("redFlag.secondaryGroup")
+        let redFlagPrimary = WordingKey("safety.redFlagPrimary")
+        let redFlagSecondary = WordingKey("safety.redFlagSecondary")
+        let overuseWarning = WordingKey("safety.overuseWarning")
+        let overuseHeading = WordingKey("overuse.heading", "month")
+        let overusePointer = WordingKey("overuse.pointer")
+        let overuseCount = WordingKey("overuse.count", "days", "month")
+        let safetyColumns = WordingKey.family("columns", ["date", "time", "severity", "condition"])
+        let tableColumns: [WordingKey]
+
+        init(layout: SummaryLayout) { tableColumns = SummaryTable.headerKeys(layout) }
+    }
+
+    let keys: Keys
+    let book: Phrasebook
     let brand: AuraeBrand
     let format: AuraeFormat
     let table: SummaryTable
-    let layout: JSONFile
+    let layout: SummaryLayout
 
+    /// Loads and checks everything the summary uses: layout, brand, and every wording key.
     public init(templates: TemplateSet) throws {
-        self.templates = templates
-        brand = try AuraeBrand(templates.brand)
-        format = try AuraeFormat(templates.wording)
-        layout = try templates.report("aurae-summary")
-        table = try SummaryTable(layout: layout, wording: templates.wording)
-        try templates.wording.require(Self.wordingUses)
+        layout = try SummaryLayout(templates: templates, name: "aurae-summary")
+        keys = Keys(layout: layout)
+        book = try templates.wording.compile(keys)
+        brand = try AuraeBrand(templates: templates)
+        format = try AuraeFormat(book)
+        table = try SummaryTable(layout: layout, book: book)
     }
-
-    static let wordingUses: [(key: String, placeholders: Set<String>)] = [
-        ("brand.generatedBy", []), ("brand.wordmark", []), ("brand.appName", []),
-        ("disclaimer.compactFooter", []),
-        ("summary.documentTitle", []), ("summary.documentSubject", ["from", "to"]),
-        ("summary.title", []), ("summary.patient", ["name"]), ("summary.dateRange", ["from", "to"]),
-        ("summary.generated", ["date"]), ("summary.safetyHeading", []), ("summary.episodesHeading", []),
-        ("summary.episodeCount", ["count"]), ("summary.episodeCountOne", []), ("summary.empty", ["from", "to"]),
-        ("summary.continuation", ["from", "to"]), ("summary.pageNumber", ["page", "pages"]),
-        ("summary.skipped", ["count"]),
-        ("redFlag.heading", []), ("redFlag.intro", []), ("redFlag.primaryCondition", ["severity"]),
-        ("redFlag.secondaryCondition", []), ("redFlag.auraVisualCondition", []),
-        ("redFlag.primaryGroup", []), ("redFlag.secondaryGroup", []),
-        ("safety.redFlagPrimary", []), ("safety.redFlagSecondary", []),
-        ("safety.overuseWarning", []), ("safety.whenToSeekCare", []),
-        ("overuse.heading", ["month"]), ("overuse.pointer", []), ("overuse.count", ["days", "month"]),
-        ("columns.condition", []),
-    ]
 
     /// The episodes the report lists: onset local date within the range, oldest first, ties by id.
     public static func episodes(_ logs: [HeadacheLog], from: LocalDate, to: LocalDate) -> [HeadacheLog] {
@@ -94,7 +113,7 @@ public struct HeadacheSummary {
 
     public func document(logs inRange: [HeadacheLog], range: (from: LocalDate, to: LocalDate),
                          safety: Safety, options: Options) throws -> Document {
-        let w = templates.wording
+        let w = book, k = keys
         let p = brand.palette
         let fromText = format.date(range.from), toText = format.date(range.to)
 
@@ -105,39 +124,36 @@ public struct HeadacheSummary {
         let footerStyle = brand.style(\.bodyFamily, brand.footerSize, .regular, p.caption)
 
         var blocks: [Block] = []
-        for section in try layout.strings("sections") {
+        for section in layout.sections {
             switch section {
-            case "header":
+            case .header:
                 blocks += try header(options: options, fromText: fromText, toText: toText, body: body, caption: caption)
-            case "safety":
+            case .safety:
                 blocks += try safetyBlocks(safety, heading: heading, subheading: subheading, body: body, caption: caption)
-            case "episodes":
-                blocks.append(.heading(Heading(try w.render("summary.episodesHeading"), style: heading,
+            case .episodes:
+                blocks.append(.heading(Heading(try w.render(k.episodesHeading), style: heading,
                                                outlineLevel: 1, spaceBefore: 6, spaceAfter: 6)))
                 if inRange.isEmpty {
-                    blocks.append(.paragraph(Paragraph(try w.render("summary.empty", ["from": fromText, "to": toText]),
+                    blocks.append(.paragraph(Paragraph(try w.render(k.empty, fromText, toText),
                                                        style: body, spaceAfter: 6)))
                 } else {
-                    let countText = inRange.count == 1 ? try w.render("summary.episodeCountOne")
-                        : try w.render("summary.episodeCount", ["count": inRange.count])
+                    let countText = inRange.count == 1 ? try w.render(k.episodeCountOne)
+                        : try w.render(k.episodeCount, String(inRange.count))
                     blocks.append(.paragraph(Paragraph(countText, style: caption, spaceAfter: 6)))
                     blocks.append(.table(table.table(inRange, format: format, brand: brand)))
                 }
-            default:
-                throw CatalogError.wrongType(file: layout.name, key: "sections", expected: "header, safety or episodes, not \(section)")
             }
         }
 
-        let generatedBy = try w.render("brand.generatedBy")
-        let compact = try w.render("disclaimer.compactFooter")
-        let pageNumber = try w.fast("summary.pageNumber", ["page", "pages"])
-        let skippedLine = options.skippedCount > 0 ? try w.render("summary.skipped", ["count": options.skippedCount]) : nil
-        let continuation = try w.render("summary.continuation", ["from": fromText, "to": toText])
-        let page = try layout.object("page")
+        let generatedBy = try w.render(k.generatedBy)
+        let compact = try w.render(k.compactFooter)
+        let pageNumber = try w.phrase(k.pageNumber)
+        let skippedLine = options.skippedCount > 0 ? try w.render(k.skipped, String(options.skippedCount)) : nil
+        let continuation = try w.render(k.continuation, fromText, toText)
+        let page = layout.page
         let template = PageTemplate(
-            size: Size(width: try page.number("width"), height: try page.number("height")),
-            margins: EdgeInsets(top: try page.number("marginTop"), left: try page.number("marginLeft"),
-                                bottom: try page.number("marginBottom"), right: try page.number("marginRight")),
+            size: Size(width: page.width, height: page.height),
+            margins: EdgeInsets(top: page.marginTop, left: page.marginLeft, bottom: page.marginBottom, right: page.marginRight),
             footer: { ctx in
                 var lines: [[BandText]] = []
                 if let skippedLine { lines.append([BandText(skippedLine, style: footerStyle, alignment: .leading)]) }
@@ -152,53 +168,53 @@ public struct HeadacheSummary {
                 .paragraph(Paragraph(continuation, style: caption, spaceAfter: 6)),
             ])
         let metadata = DocumentMetadata(
-            title: try w.render("summary.documentTitle"),
-            subject: try w.render("summary.documentSubject", ["from": range.from.description, "to": range.to.description]),
-            author: try w.render("brand.appName"),
+            title: try w.render(k.documentTitle),
+            subject: try w.render(k.documentSubject, range.from.description, range.to.description),
+            author: try w.render(k.appName),
             creator: options.run.creator,
             creationDate: options.run.generatedAt)
         return Document(metadata: metadata, template: template, blocks: blocks)
     }
 
     func header(options: Options, fromText: String, toText: String, body: TextStyle, caption: TextStyle) throws -> [Block] {
-        let w = templates.wording
+        let w = book, k = keys
         let p = brand.palette
         let markHeight = brand.markSize * brand.markAspect
         let wordmarkStyle = brand.style(\.wordmarkFamily, brand.wordmarkSize, .semibold, p.textSecondary)
         var shapes = brand.markShapes(size: brand.markSize, at: Point(x: 0, y: 0))
-        shapes.append(.text(try w.render("brand.wordmark"),
+        shapes.append(.text(try w.render(k.wordmark),
                             origin: Point(x: brand.markSize + 8, y: (markHeight - brand.wordmarkSize * 1.25) / 2),
                             style: wordmarkStyle))
         var blocks: [Block] = [.drawing(Drawing(size: Size(width: brand.markSize + 80, height: markHeight), shapes: shapes, spaceAfter: 10))]
-        blocks.append(.heading(Heading(try w.render("summary.title"),
+        blocks.append(.heading(Heading(try w.render(k.title),
                                        style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                                        outlineLevel: 1, spaceAfter: 4)))
         if let name = options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
-            blocks.append(.paragraph(Paragraph(try w.render("summary.patient", ["name": name]), style: body, spaceAfter: 2)))
+            blocks.append(.paragraph(Paragraph(try w.render(k.patient, name), style: body, spaceAfter: 2)))
         }
-        blocks.append(.paragraph(Paragraph(try w.render("summary.dateRange", ["from": fromText, "to": toText]), style: body, spaceAfter: 2)))
-        blocks.append(.paragraph(Paragraph(try w.render("summary.generated", ["date": format.date(options.run.generatedOn)]), style: caption)))
+        blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, fromText, toText), style: body, spaceAfter: 2)))
+        blocks.append(.paragraph(Paragraph(try w.render(k.generated, format.date(options.run.generatedOn)), style: caption)))
         blocks.append(.rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)))
         return blocks
     }
 
     func safetyBlocks(_ safety: Safety, heading: TextStyle, subheading: TextStyle, body: TextStyle, caption: TextStyle) throws -> [Block] {
-        guard !safety.flags.isEmpty || safety.overuseWarning else { return [] }
-        let w = templates.wording
+        guard !safety.flags.isEmpty || safety.overuse.warning else { return [] }
+        let w = book, k = keys
         let p = brand.palette
         let banner = brand.style(\.bodyFamily, brand.bodySize, .regular, p.safetyText)
-        var blocks: [Block] = [.heading(Heading(try w.render("summary.safetyHeading"), style: heading,
+        var blocks: [Block] = [.heading(Heading(try w.render(k.safetyHeading), style: heading,
                                                 outlineLevel: 1, spaceBefore: 0, spaceAfter: 6))]
         if !safety.flags.isEmpty {
-            blocks.append(.heading(Heading(try w.render("redFlag.heading"), style: subheading, outlineLevel: 2, spaceAfter: 3)))
-            blocks.append(.paragraph(Paragraph(try w.render("redFlag.intro"), style: caption, spaceAfter: 4)))
+            blocks.append(.heading(Heading(try w.render(k.redFlagHeading), style: subheading, outlineLevel: 2, spaceAfter: 3)))
+            blocks.append(.paragraph(Paragraph(try w.render(k.redFlagIntro), style: caption, spaceAfter: 4)))
             var rows: [TableRow] = []
             for flag in safety.flags {
                 let condition: String
-                switch flag.condition {
-                case .primary: condition = try w.render("redFlag.primaryCondition", ["severity": format.severity(flag.log.severity)])
-                case .secondary: condition = try w.render("redFlag.secondaryCondition")
-                case .auraVisual: condition = try w.render("redFlag.auraVisualCondition")
+                switch flag.tier {
+                case .primary: condition = try w.render(k.primaryCondition, format.severity(flag.log.severity))
+                case .secondary: condition = try w.render(k.secondaryCondition)
+                case .auraVisual: condition = try w.render(k.auraVisualCondition)
                 }
                 rows.append(TableRow([
                     TableCell(format.date(flag.log.onsetAt.localDate)), TableCell(format.time(flag.log.onsetAt)),
@@ -210,37 +226,36 @@ public struct HeadacheSummary {
                 name: "flagged episodes",
                 columns: [TableColumn(.fixed(table.columns.first?.column.fixedWidth ?? 56)), TableColumn(.fixed(30)),
                           TableColumn(.fixed(70)), TableColumn(.flexible(1))],
-                header: [try w.render("columns.date"), try w.render("columns.time"), try w.render("columns.severity"),
-                         try w.render("columns.condition")],
+                header: try k.safetyColumns.map { try w.render($0) },
                 rows: rows,
                 headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
                 bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),
                 headerFill: p.safetyFill, zebraFill: nil, cellPadding: table.padding,
                 minHeaderHeight: table.headerHeight, minRowHeight: table.rowHeight, spaceAfter: 6)))
-            let tiers = Set(safety.flags.map(\.condition))
+            let tiers = Set(safety.flags.map(\.tier))
             if tiers.contains(.primary) {
                 blocks.append(.keepTogether([
-                    .paragraph(Paragraph(try w.render("redFlag.primaryGroup"), style: subheading, spaceAfter: 2)),
-                    .paragraph(Paragraph(try w.render("safety.redFlagPrimary"), style: banner, spaceAfter: 6,
+                    .paragraph(Paragraph(try w.render(k.primaryGroup), style: subheading, spaceAfter: 2)),
+                    .paragraph(Paragraph(try w.render(k.redFlagPrimary), style: banner, spaceAfter: 6,
                                          fill: p.safetyFill, padding: EdgeInsets(all: 6))),
                 ]))
             }
             if tiers.contains(.secondary) {
                 blocks.append(.keepTogether([
-                    .paragraph(Paragraph(try w.render("redFlag.secondaryGroup"), style: subheading, spaceAfter: 2)),
-                    .paragraph(Paragraph(try w.render("safety.redFlagSecondary"), style: banner, spaceAfter: 6,
+                    .paragraph(Paragraph(try w.render(k.secondaryGroup), style: subheading, spaceAfter: 2)),
+                    .paragraph(Paragraph(try w.render(k.redFlagSecondary), style: banner, spaceAfter: 6,
                                          fill: p.safetyFill, padding: EdgeInsets(all: 6))),
                 ]))
             }
         }
-        if safety.overuseWarning {
-            let month = format.monthYear(year: safety.overuseMonth.year, month: safety.overuseMonth.month)
+        if safety.overuse.warning {
+            let month = format.monthYear(year: safety.overuse.month.year, month: safety.overuse.month.month)
             blocks.append(.keepTogether([
-                .heading(Heading(try w.render("overuse.heading", ["month": month]), style: subheading, outlineLevel: 2, spaceBefore: 4, spaceAfter: 3)),
-                .paragraph(Paragraph(try w.render("overuse.count", ["days": safety.acuteDays, "month": month]), style: caption, spaceAfter: 4)),
-                .paragraph(Paragraph(try w.render("safety.overuseWarning"), style: banner, spaceAfter: 4,
+                .heading(Heading(try w.render(k.overuseHeading, month), style: subheading, outlineLevel: 2, spaceBefore: 4, spaceAfter: 3)),
+                .paragraph(Paragraph(try w.render(k.overuseCount, String(safety.overuse.acuteDays), month), style: caption, spaceAfter: 4)),
+                .paragraph(Paragraph(try w.render(k.overuseWarning), style: banner, spaceAfter: 4,
                                      fill: p.safetyFill, padding: EdgeInsets(all: 6))),
-                .paragraph(Paragraph(try w.render("overuse.pointer"), style: body, spaceAfter: 6)),
+                .paragraph(Paragraph(try w.render(k.overusePointer), style: body, spaceAfter: 6)),
             ]))
         }
         blocks.append(.rule(Rule(height: 0.5, color: p.rule, spaceBefore: 2, spaceAfter: 8)))

@@ -37,13 +37,10 @@ public struct SummaryJob {
         let episodes = HeadacheSummary.episodes(logs, from: range.from, to: range.to)
         let byId = Dictionary(episodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let flags: [HeadacheSummary.Flag] = HeadacheInsights.redFlags(episodes).compactMap { flag in
-            guard let log = byId[flag.logId],
-                  let condition = HeadacheSummary.Flag.Condition(rawValue: flag.tier.rawValue) else { return nil }
-            return HeadacheSummary.Flag(log: log, condition: condition)
+            byId[flag.logId].map { HeadacheSummary.Flag(log: $0, tier: flag.tier) }
         }
         let overuse = HeadacheInsights.medicationOveruse(logs, asOf: options.run.asOf, config: config)
-        let safety = HeadacheSummary.Safety(flags: flags, overuseWarning: overuse.warning, acuteDays: overuse.acuteDays,
-                                            overuseMonth: (overuse.year, overuse.monthNumber))
+        let safety = HeadacheSummary.Safety(flags: flags, overuse: overuse)
         return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
     }
 

@@ -5,7 +5,7 @@ import Render
 /// The 7-column episode table of the Aurae summary: Date, Time, Severity, Duration, Weather,
 /// Medication, Notes — column widths from `templates/reports/aurae-summary.json`.
 struct SummaryTable {
-    struct ColumnSpec { var key: String; var column: TableColumn }
+    struct ColumnSpec { var key: SummaryLayout.ColumnKey; var column: TableColumn }
     let columns: [ColumnSpec]
     let headers: [String]
     let notesLimit: Int
@@ -13,41 +13,40 @@ struct SummaryTable {
     let rowHeight: Double
     let padding: EdgeInsets
 
-    init(layout: JSONFile, wording: Wording) throws {
-        var specs: [ColumnSpec] = []
-        for col in try layout.objects("table.columns") {
-            let key = try col.string("key")
-            let width: TableColumn.Width
-            if col.value("width") != nil { width = .fixed(try col.number("width")) }
-            else { width = .flexible(try col.number("flex")) }
-            let align: Alignment
-            switch (col.value("align") as? String) ?? "leading" {
-            case "center": align = .center
-            case "trailing": align = .trailing
-            default: align = .leading
-            }
-            let overflow: TableColumn.Overflow = (col.value("overflow") as? String) == "truncate" ? .truncate : .wrap
-            specs.append(ColumnSpec(key: key, column: TableColumn(width, alignment: align, overflow: overflow)))
-        }
-        columns = specs
-        headers = try specs.map { try wording.render("columns." + $0.key) }
-        notesLimit = try layout.int("notesMaxCharacters")
-        headerHeight = try layout.number("table.headerHeight")
-        rowHeight = try layout.number("table.rowHeight")
-        padding = EdgeInsets(horizontal: try layout.number("table.paddingX"), vertical: try layout.number("table.paddingY"))
+    /// The header wording of each column of `layout`.
+    static func headerKeys(_ layout: SummaryLayout) -> [WordingKey] {
+        layout.table.columns.map { WordingKey("columns." + $0.key.rawValue) }
     }
 
-    /// One cell's text for an episode, by column key.
-    func cell(_ key: String, _ log: HeadacheLog, _ f: AuraeFormat, _ brand: AuraeBrand) -> TableCell {
+    init(layout: SummaryLayout, book: Phrasebook) throws {
+        columns = layout.table.columns.map { col in
+            let width: TableColumn.Width = col.width.map { .fixed($0) } ?? .flexible(col.flex ?? 1)
+            let align: Alignment
+            switch col.align ?? .leading {
+            case .leading: align = .leading
+            case .center: align = .center
+            case .trailing: align = .trailing
+            }
+            let overflow: TableColumn.Overflow = col.overflow == .truncate ? .truncate : .wrap
+            return ColumnSpec(key: col.key, column: TableColumn(width, alignment: align, overflow: overflow))
+        }
+        headers = try Self.headerKeys(layout).map { try book.render($0) }
+        notesLimit = layout.notesMaxCharacters
+        headerHeight = layout.table.headerHeight
+        rowHeight = layout.table.rowHeight
+        padding = EdgeInsets(horizontal: layout.table.paddingX, vertical: layout.table.paddingY)
+    }
+
+    /// One cell's text for an episode, by column.
+    func cell(_ key: SummaryLayout.ColumnKey, _ log: HeadacheLog, _ f: AuraeFormat, _ brand: AuraeBrand) -> TableCell {
         switch key {
-        case "date": return TableCell(f.date(log.onsetAt.localDate))
-        case "time": return TableCell(f.time(log.onsetAt))
-        case "severity": return TableCell(f.severity(log.severity), fill: brand.severitySurface(log.severity))
-        case "duration": return TableCell(f.duration(log))
-        case "weather": return TableCell(f.weather(log.weather))
-        case "medication": return TableCell(f.medications(log.retrospective.medications))
-        case "notes": return TableCell(f.notes(log.retrospective.notes, limit: notesLimit))
-        default: return TableCell("")
+        case .date: return TableCell(f.date(log.onsetAt.localDate))
+        case .time: return TableCell(f.time(log.onsetAt))
+        case .severity: return TableCell(f.severity(log.severity), fill: brand.severitySurface(log.severity))
+        case .duration: return TableCell(f.duration(log))
+        case .weather: return TableCell(f.weather(log.weather))
+        case .medication: return TableCell(f.medications(log.retrospective.medications))
+        case .notes: return TableCell(f.notes(log.retrospective.notes, limit: notesLimit))
         }
     }
 
@@ -59,5 +58,42 @@ struct SummaryTable {
             bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, brand.palette.textPrimary),
             headerFill: brand.palette.tableHeaderFill, zebraFill: brand.palette.zebra,
             cellPadding: padding, minHeaderHeight: headerHeight, minRowHeight: rowHeight)
+    }
+}
+
+/// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table.
+struct SummaryLayout: Decodable {
+    enum Section: String, Decodable { case header, safety, episodes }
+    enum ColumnKey: String, Decodable { case date, time, severity, duration, weather, medication, notes }
+    enum Align: String, Decodable { case leading, center, trailing }
+    enum Overflow: String, Decodable { case wrap, truncate }
+    struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
+    struct Column: Decodable {
+        let key: ColumnKey
+        let width: Double?
+        let flex: Double?
+        let align: Align?
+        let overflow: Overflow?
+    }
+    struct TableSpec: Decodable {
+        let columns: [Column]
+        let headerHeight, rowHeight, paddingX, paddingY: Double
+    }
+    let sections: [Section]
+    let page: Page
+    let notesMaxCharacters: Int
+    let table: TableSpec
+
+    /// Decodes the layout and checks what the types cannot: every column has a width or a flex,
+    /// and notes are cut to at least one character.
+    init(templates: TemplateSet, name: String) throws {
+        let file = templates.reportFile(name)
+        self = try templates.decode(SummaryLayout.self, file: file)
+        for (i, c) in table.columns.enumerated() where c.width == nil && c.flex == nil {
+            throw CatalogError.missingKey(file: file, key: "table.columns[\(i)].flex")
+        }
+        guard notesMaxCharacters >= 1 else {
+            throw CatalogError.wrongType(file: file, key: "notesMaxCharacters", expected: "at least 1")
+        }
     }
 }

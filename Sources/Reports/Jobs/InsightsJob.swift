@@ -25,9 +25,13 @@ public struct InsightsJob {
     }
 
     let config: InsightsConfig
+    let presenter: InsightsPresenter
 
+    /// Loads the thresholds and compiles the insights wording, so that a broken template is
+    /// reported before any input is read.
     public init(templates: TemplateSet) throws {
         config = try InsightsConfig(templates: templates)
+        presenter = try InsightsPresenter(templates: templates, config: config)
     }
 
     public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws {
@@ -40,10 +44,10 @@ public struct InsightsJob {
 
     /// The analysis and its wording in one step: the only place that knows how insights are presented.
     func present(_ analysis: InsightsRequest, as format: Format) throws -> String {
-        let result = try HeadacheInsights.analyze(analysis, config: config)
+        let result = HeadacheInsights.analyze(analysis, config: config)
         switch format {
-        case .text: return result.text()
-        case .json: return result.json()
+        case .text: return try presenter.text(result)
+        case .json: return try presenter.json(result)
         }
     }
 }

@@ -1,0 +1,48 @@
+import Ingest
+
+/// Episodes per calendar month and per ISO week over the window, with least-squares lines.
+struct TrendsCard {
+    private let firstMonth: Int
+    private let firstMonday: LocalDate
+    private var monthly: [Int]
+    private var weekly: [Int]
+
+    init(from: LocalDate, to: LocalDate) {
+        firstMonth = YearMonth(from).index
+        firstMonday = mondayOf(from)
+        monthly = [Int](repeating: 0, count: max(0, YearMonth(to).index - firstMonth + 1))
+        weekly = [Int](repeating: 0, count: to < from ? 0 : (mondayOf(to) - firstMonday) / 7 + 1)
+    }
+
+    @inline(__always) mutating func add(_ e: ResolvedEpisode) {
+        let c = e.onsetDate.components
+        monthly[c.year * 12 + c.month - 1 - firstMonth] += 1
+        weekly[(e.onsetDate - firstMonday) / 7] += 1
+    }
+
+    func trends() -> Trends {
+        Trends(monthly: monthly.enumerated().map { PeriodCount(period: YearMonth(index: firstMonth + $0.offset), count: $0.element) },
+               monthlyTrend: trendLine(monthly),
+               weekly: weekly.enumerated().map { PeriodCount(period: IsoWeek(firstMonday.adding(days: 7 * $0.offset)), count: $0.element) },
+               weeklyTrend: trendLine(weekly))
+    }
+}
+
+@inline(__always) func mondayOf(_ d: LocalDate) -> LocalDate { d.adding(days: 1 - d.isoWeekday) }
+
+/// Least squares of y against x = 0..<n, exact rationals rounded to 3 decimals.
+func trendLine(_ y: [Int]) -> TrendLine {
+    let n = Int128(y.count)
+    if y.count == 0 { return TrendLine(slope: RoundedNumber(0, 1, places: 3), intercept: RoundedNumber(0, 1, places: 3)) }
+    var sx: Int128 = 0, sy: Int128 = 0, sxx: Int128 = 0, sxy: Int128 = 0
+    for (i, v) in y.enumerated() {
+        let x = Int128(i), yy = Int128(v)
+        sx += x; sy += yy; sxx += x * x; sxy += x * yy
+    }
+    let den = n * sxx - sx * sx
+    if den == 0 { return TrendLine(slope: RoundedNumber(0, 1, places: 3), intercept: RoundedNumber(sy, n, places: 3)) }
+    let slopeNum = n * sxy - sx * sy
+    // intercept = (sy - slope * sx) / n = (sy * den - slopeNum * sx) / (n * den)
+    return TrendLine(slope: RoundedNumber(slopeNum, den, places: 3),
+                     intercept: RoundedNumber(sy * den - slopeNum * sx, n * den, places: 3))
+}

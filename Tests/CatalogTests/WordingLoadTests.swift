@@ -1,0 +1,96 @@
+import Catalog
+import Foundation
+import TestSupport
+import XCTest
+
+/// Every wording key a report declares is checked when it is compiled: a missing key, a
+/// placeholder the code does not fill or does not find, or a tag beyond plain `{{name}}` is an
+/// error naming the file and the key.
+final class WordingLoadTests: XCTestCase {
+    func wording(_ text: [String: String]) throws -> Wording {
+        try Wording(file: "wording/test.json", verbatim: [:], text: text)
+    }
+
+    func assertBadTemplate(_ body: @autoclosure () throws -> Any, key: String, reasonContains: String,
+                           file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try body(), file: file, line: line) { error in
+            guard case .badTemplate(let f, let k, let reason)? = error as? CatalogError else {
+                return XCTFail("unexpected \(error)", file: file, line: line)
+            }
+            XCTAssertEqual(f, "wording/test.json", file: file, line: line)
+            XCTAssertEqual(k, key, file: file, line: line)
+            XCTAssertTrue(reasonContains.isEmpty || reason.contains(reasonContains), reason, file: file, line: line)
+            XCTAssertTrue("\(error)".hasPrefix("wording/test.json: "), file: file, line: line)
+        }
+    }
+
+    func testMissingKeyNamesTheFile() throws {
+        let w = try wording(["a": "A"])
+        XCTAssertThrowsError(try w.compile([WordingKey("a"), WordingKey("b.c")])) { error in
+            XCTAssertEqual(error as? CatalogError, .missingKey(file: "wording/test.json", key: "b.c"))
+        }
+    }
+
+    func testWrongPlaceholderIsRejected() throws {
+        let w = try wording(["greet": "Hello {{nmae}}"])
+        assertBadTemplate(try w.compile([WordingKey("greet", "name")]), key: "greet", reasonContains: "{{nmae}}")
+    }
+
+    func testPlaceholderTheTemplateLacksIsRejected() throws {
+        let w = try wording(["greet": "Hello"])
+        assertBadTemplate(try w.compile([WordingKey("greet", "name")]), key: "greet", reasonContains: "has no {{name}}")
+    }
+
+    func testSectionsAndPartialsAreRejected() throws {
+        let w = try wording(["s": "{{#name}}x{{/name}}", "p": "{{>other}}", "u": "Hello {{name"])
+        assertBadTemplate(try w.compile([WordingKey("s", "name")]), key: "s", reasonContains: "{{#name}}")
+        assertBadTemplate(try w.compile([WordingKey("p")]), key: "p", reasonContains: "{{>other}}")
+        assertBadTemplate(try w.compile([WordingKey("u", "name")]), key: "u", reasonContains: "")
+    }
+
+    func testSameKeyDeclaredWithOtherPlaceholdersIsRejected() throws {
+        let w = try wording(["r": "{{a}}-{{b}}"])
+        assertBadTemplate(try w.compile([WordingKey("r", "a", "b"), WordingKey("r", "b", "a")]), key: "r", reasonContains: "twice")
+    }
+
+    func testCompiledPhraseMatchesMustacheAndFillsInDeclaredOrder() throws {
+        let w = try wording(["r": "{{b}} then {{a}}, {{b}} again"])
+        let book = try w.compile([WordingKey("r", "a", "b")])
+        XCTAssertEqual(try book.render(WordingKey("r", "a", "b"), "1", "2"), "2 then 1, 2 again")
+    }
+
+    func testKeySetsCollectEveryDeclaredKey() {
+        struct Inner: WordingKeySet { let x = WordingKey("x") }
+        struct Outer: WordingKeySet {
+            let a = WordingKey("a", "n")
+            let months = WordingKey.family("month", 1...3)
+            let inner = Inner()
+            let notAKey = 3
+        }
+        XCTAssertEqual(Outer().declaredKeys.map(\.key), ["a", "month.1", "month.2", "month.3", "x"])
+    }
+
+    func testEveryKeyOfTheRealWordingFileParses() throws {
+        let w = try Wording(directory: TestPaths.templates, app: "aurae")
+        XCTAssertGreaterThan(w.entries.count, 150)
+        XCTAssertEqual(w.file, "wording/aurae.json")
+    }
+
+    func testDecodingErrorsNameFileAndKeyPath() throws {
+        struct Settings: Decodable { struct Item: Decodable { let n: Int }; let items: [Item] }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wording-load-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"items": [{"n": 1}, {"n": "two"}]}"#.utf8).write(to: dir.appendingPathComponent("s.json"))
+        XCTAssertThrowsError(try ConfigFile.decode(Settings.self, directory: dir, file: "s.json")) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "s.json", key: "items[1].n", expected: "a whole number"))
+        }
+        try Data(#"{"items": [{}]}"#.utf8).write(to: dir.appendingPathComponent("s.json"))
+        XCTAssertThrowsError(try ConfigFile.decode(Settings.self, directory: dir, file: "s.json")) { error in
+            XCTAssertEqual(error as? CatalogError, .missingKey(file: "s.json", key: "items[0].n"))
+        }
+        // 0 and 1 stay numbers (JSONSerialization on Linux made them booleans).
+        try Data(#"{"items": [{"n": 0}, {"n": 1}]}"#.utf8).write(to: dir.appendingPathComponent("s.json"))
+        XCTAssertEqual(try ConfigFile.decode(Settings.self, directory: dir, file: "s.json").items.map(\.n), [0, 1])
+    }
+}
