@@ -91,6 +91,7 @@ public struct HeadacheSummary {
         brand = try AuraeBrand(templates: templates)
         format = try AuraeFormat(book)
         table = try SummaryTable(layout: layout, book: book)
+        try Self.sections.check(layout.sections, file: templates.reportFile("aurae-summary"), key: "sections")
     }
 
     /// The episodes the report lists: onset local date within the range, oldest first, ties by id.
@@ -111,39 +112,39 @@ public struct HeadacheSummary {
         return (from, to)
     }
 
+    /// What every section builder of one document gets.
+    struct Content {
+        let summary: HeadacheSummary
+        let episodes: [HeadacheLog]
+        let safety: Safety
+        let options: Options
+        let fromText, toText: String
+        let body, caption, heading, subheading: TextStyle
+    }
+
+    /// The summary's sections by the ids `templates/reports/aurae-summary.json` lists.
+    static let sections: SectionRegistry<Content> = {
+        var r = SectionRegistry<Content>()
+        r.register("header") { try $0.summary.header($0) }
+        r.register("safety") { try $0.summary.safetyBlocks($0) }
+        r.register("episodes") { try $0.summary.episodeBlocks($0) }
+        return r
+    }()
+
     public func document(logs inRange: [HeadacheLog], range: (from: LocalDate, to: LocalDate),
                          safety: Safety, options: Options) throws -> Document {
         let w = book, k = keys
         let p = brand.palette
         let fromText = format.date(range.from), toText = format.date(range.to)
 
-        let body = brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary)
         let caption = brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption)
-        let heading = brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary)
-        let subheading = brand.style(\.headingFamily, brand.bodySize + 1, .semibold, p.textSecondary)
         let footerStyle = brand.style(\.bodyFamily, brand.footerSize, .regular, p.caption)
-
-        var blocks: [Block] = []
-        for section in layout.sections {
-            switch section {
-            case .header:
-                blocks += try header(options: options, fromText: fromText, toText: toText, body: body, caption: caption)
-            case .safety:
-                blocks += try safetyBlocks(safety, heading: heading, subheading: subheading, body: body, caption: caption)
-            case .episodes:
-                blocks.append(.heading(Heading(try w.render(k.episodesHeading), style: heading,
-                                               outlineLevel: 1, spaceBefore: 6, spaceAfter: 6)))
-                if inRange.isEmpty {
-                    blocks.append(.paragraph(Paragraph(try w.render(k.empty, fromText, toText),
-                                                       style: body, spaceAfter: 6)))
-                } else {
-                    let countText = inRange.count == 1 ? try w.render(k.episodeCountOne)
-                        : try w.render(k.episodeCount, String(inRange.count))
-                    blocks.append(.paragraph(Paragraph(countText, style: caption, spaceAfter: 6)))
-                    blocks.append(.table(table.table(inRange, format: format, brand: brand)))
-                }
-            }
-        }
+        let content = Content(
+            summary: self, episodes: inRange, safety: safety, options: options, fromText: fromText, toText: toText,
+            body: brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary), caption: caption,
+            heading: brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary),
+            subheading: brand.style(\.headingFamily, brand.bodySize + 1, .semibold, p.textSecondary))
+        let blocks = try Self.sections.blocks(layout.sections, content)
 
         let generatedBy = try w.render(k.generatedBy)
         let compact = try w.render(k.compactFooter)
@@ -176,8 +177,9 @@ public struct HeadacheSummary {
         return Document(metadata: metadata, template: template, blocks: blocks)
     }
 
-    func header(options: Options, fromText: String, toText: String, body: TextStyle, caption: TextStyle) throws -> [Block] {
+    func header(_ c: Content) throws -> [Block] {
         let w = book, k = keys
+        let options = c.options, body = c.body, caption = c.caption
         let p = brand.palette
         let markHeight = brand.markSize * brand.markAspect
         let wordmarkStyle = brand.style(\.wordmarkFamily, brand.wordmarkSize, .semibold, p.textSecondary)
@@ -192,13 +194,14 @@ public struct HeadacheSummary {
         if let name = options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
             blocks.append(.paragraph(Paragraph(try w.render(k.patient, name), style: body, spaceAfter: 2)))
         }
-        blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, fromText, toText), style: body, spaceAfter: 2)))
+        blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, c.fromText, c.toText), style: body, spaceAfter: 2)))
         blocks.append(.paragraph(Paragraph(try w.render(k.generated, format.date(options.run.generatedOn)), style: caption)))
         blocks.append(.rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)))
         return blocks
     }
 
-    func safetyBlocks(_ safety: Safety, heading: TextStyle, subheading: TextStyle, body: TextStyle, caption: TextStyle) throws -> [Block] {
+    func safetyBlocks(_ c: Content) throws -> [Block] {
+        let safety = c.safety, heading = c.heading, subheading = c.subheading, body = c.body, caption = c.caption
         guard !safety.flags.isEmpty || safety.overuse.warning else { return [] }
         let w = book, k = keys
         let p = brand.palette
@@ -259,6 +262,21 @@ public struct HeadacheSummary {
             ]))
         }
         blocks.append(.rule(Rule(height: 0.5, color: p.rule, spaceBefore: 2, spaceAfter: 8)))
+        return blocks
+    }
+
+    func episodeBlocks(_ c: Content) throws -> [Block] {
+        let w = book, k = keys
+        var blocks: [Block] = [.heading(Heading(try w.render(k.episodesHeading), style: c.heading,
+                                                outlineLevel: 1, spaceBefore: 6, spaceAfter: 6))]
+        if c.episodes.isEmpty {
+            blocks.append(.paragraph(Paragraph(try w.render(k.empty, c.fromText, c.toText), style: c.body, spaceAfter: 6)))
+        } else {
+            let countText = c.episodes.count == 1 ? try w.render(k.episodeCountOne)
+                : try w.render(k.episodeCount, String(c.episodes.count))
+            blocks.append(.paragraph(Paragraph(countText, style: c.caption, spaceAfter: 6)))
+            blocks.append(.table(table.table(c.episodes, format: format, brand: brand)))
+        }
         return blocks
     }
 }

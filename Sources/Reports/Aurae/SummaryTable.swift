@@ -63,7 +63,6 @@ struct SummaryTable {
 
 /// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table.
 struct SummaryLayout: Decodable {
-    enum Section: String, Decodable { case header, safety, episodes }
     enum ColumnKey: String, Decodable { case date, time, severity, duration, weather, medication, notes }
     enum Align: String, Decodable { case leading, center, trailing }
     enum Overflow: String, Decodable { case wrap, truncate }
@@ -79,7 +78,8 @@ struct SummaryLayout: Decodable {
         let columns: [Column]
         let headerHeight, rowHeight, paddingX, paddingY: Double
     }
-    let sections: [Section]
+    /// Section ids in order, checked against the summary's registered sections when it loads.
+    let sections: [String]
     let page: Page
     let notesMaxCharacters: Int
     let table: TableSpec
