@@ -12,14 +12,13 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev).
+        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pipeline: Ingest -> Insights -> Render, composed by Reports, driven by `report`.
-        .target(name: "Ingest", dependencies: ["CCSV", "CSQLite"]),
+        .target(name: "Ingest", dependencies: ["CCSV"]),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
