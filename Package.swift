@@ -23,8 +23,10 @@ let package = Package(
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
         .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+        // Seeded synthetic data for the benchmark and the tests.
+        .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -32,7 +34,7 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

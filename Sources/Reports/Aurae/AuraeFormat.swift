@@ -77,7 +77,7 @@ public struct AuraeFormat: Sendable {
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
         let m = t.localMinuteOfDay
-        return Self.twoDigits(m / 60) + ":" + Self.twoDigits(m % 60)
+        return zeroPadded(m / 60, 2) + ":" + zeroPadded(m % 60, 2)
     }
 
     /// The severity as a word; never only a colour.
@@ -150,8 +150,6 @@ public struct AuraeFormat: Sendable {
         let a = t.magnitude
         return a % 10 == 0 ? sign + String(a / 10) : sign + String(a / 10) + "." + String(a % 10)
     }
-
-    static func twoDigits(_ v: Int) -> String { v < 10 ? "0" + String(v) : String(v) }
 }
 
 extension String {
