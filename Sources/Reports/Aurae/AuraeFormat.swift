@@ -1,5 +1,6 @@
 import Catalog
 import Ingest
+import Insights
 
 /// How Aurae reports write dates, times, severities, durations and the table cells, with every
 /// word taken from the wording catalog (spec 30-reports.md, "Aurae free summary").
@@ -141,14 +142,14 @@ public struct AuraeFormat: Sendable {
         return String(cut)
     }
 
-    /// A number with at most one decimal and no trailing ".0": 18, 18.5, -3.
+    /// A number with at most one decimal and no trailing ".0": 18, 18.5, -3. Beyond 10^14 a
+    /// decimal means nothing, so the whole number; beyond Int64, or not finite, Swift's own text.
     static func number(_ v: Double) -> String {
-        let tenths = (v * 10).rounded(.toNearestOrAwayFromZero)
-        if tenths.magnitude >= 1e15 { return String(Int64(v.rounded())) }
-        let t = Int64(tenths)
-        let sign = t < 0 ? "-" : ""
-        let a = t.magnitude
-        return a % 10 == 0 ? sign + String(a / 10) : sign + String(a / 10) + "." + String(a % 10)
+        guard (v * 10).rounded(.toNearestOrAwayFromZero).magnitude < 1e15 else {
+            return Int64(exactly: v.rounded()).map(String.init) ?? "\(v.rounded())"
+        }
+        let text = Rounding.text(v, places: 1)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
 
