@@ -12,20 +12,21 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev).
+        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
         // Pipeline: Ingest -> Insights -> Render, composed by Reports, driven by `report`.
-        .target(name: "Ingest", dependencies: ["CCSV", "CSQLite"]),
+        .target(name: "Ingest", dependencies: ["CCSV"]),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
         .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+        // Seeded synthetic data for the benchmark and the tests.
+        .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -33,7 +34,7 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

@@ -7,8 +7,7 @@ let package = Package(
     name: "IngestFuzz",
     targets: [
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-        .target(name: "Ingest", dependencies: ["CCSV", "CSQLite"]),
+        .target(name: "Ingest", dependencies: ["CCSV"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["Ingest"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(name: "FuzzJSON", dependencies: ["Ingest"],

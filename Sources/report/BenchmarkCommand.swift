@@ -4,6 +4,7 @@ import Catalog
 import Ingest
 import Insights
 import Reports
+import Synthetic
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,10 +64,10 @@ struct BenchmarkCommand: ReportCommand {
         print("size    | CSV ingest | JSON ingest | summary PDF (whole process) | pages | pages/s | peak RSS")
         print("--------|------------|-------------|-----------------------------|-------|---------|---------")
         for n in counts {
-            let rows = SyntheticLogs.rows(count: n)
+            let rows = SyntheticExport.rows(count: n)
             let jsonPath = "\(dir)/logs_\(n).json", csvPath = "\(dir)/logs_\(n).csv"
-            try SyntheticLogs.json(rows).write(toFile: jsonPath, atomically: false, encoding: .utf8)
-            try SyntheticLogs.csv(rows).write(toFile: csvPath, atomically: false, encoding: .utf8)
+            try SyntheticExport.json(rows).write(toFile: jsonPath, atomically: false, encoding: .utf8)
+            try SyntheticExport.csv(rows).write(toFile: csvPath, atomically: false, encoding: .utf8)
             let csvRate = try ingestRate(csvPath)
             let jsonRate = try ingestRate(jsonPath)
             let pdfPath = "\(dir)/summary_\(n).pdf"
@@ -97,7 +98,7 @@ struct BenchmarkCommand: ReportCommand {
         let config = try InsightsConfig(templates: templateSet)
         let presenter = try InsightsPresenter(templates: templateSet, config: config)
         let before = peakRSSKiB()
-        let logs = HeadacheInsights.generateSyntheticLogs(count: insightsEpisodes, seed: 7)
+        let logs = SyntheticAurae.logs(count: insightsEpisodes, seed: 7)
         let inputRSS = peakRSSKiB()
         let asOf = logs.map { $0.onsetAt.localDate }.max() ?? LocalDate(daysSinceEpoch: 0)
         var times: [Double] = []

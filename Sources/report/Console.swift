@@ -28,33 +28,17 @@ struct Console: Sendable {
     func emit(level: String, _ text: String, location: SourceLocation? = nil) {
         switch format {
         case .json:
-            var fields: [(String, String)] = [("level", level), ("message", text)]
+            var fields: [(String, JSONOutput)] = [("level", .string(level)), ("message", .string(text))]
             if let location {
-                fields += [("file", location.file), ("line", String(location.line)), ("column", String(location.column))]
+                fields += [("file", .string(location.file)), ("line", .string(String(location.line))),
+                           ("column", .string(String(location.column)))]
             }
-            let body = fields.map { "\"\($0.0)\":\(Self.jsonString($0.1))" }.joined(separator: ",")
-            StandardStreams.writeError("{" + body + "}\n")
+            StandardStreams.writeError(JSONOutput.object(fields).compact() + "\n")
         case .text where location != nil || text.hasPrefix("report:"):
             StandardStreams.writeError(text + "\n")
         case .text:
             StandardStreams.writeError("report: \(level): \(text)\n")
         }
-    }
-
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
     }
 
     /// Prints the message for an error a command threw and returns its exit status. The one place

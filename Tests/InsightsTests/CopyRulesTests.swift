@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import Ingest
 @testable import Insights
+import Synthetic
 
 final class CopyRulesTests: XCTestCase {
     func forbidden() throws -> [String] {
@@ -29,8 +30,8 @@ final class CopyRulesTests: XCTestCase {
         let verbatim = Set(sharedTemplates.wording.verbatimKeys.compactMap { sharedTemplates.wording.entries[$0] })
         var results: [InsightsResult] = []
         for seed in UInt64(1)...UInt64(6) {
-            let logs = HeadacheInsights.generateSyntheticLogs(count: 300, seed: seed)
-            let days = HeadacheInsights.generateSyntheticDays(from: date("2024-01-01"), to: date("2026-03-31"), seed: seed)
+            let logs = SyntheticAurae.logs(count: 300, seed: seed)
+            let days = SyntheticAurae.days(from: date("2024-01-01"), to: date("2026-03-31"), seed: seed)
             for tier in AuraeTier.allCases { results.append(analyze(logs, days: days, tier: tier)) }
         }
         results.append(analyze([]))

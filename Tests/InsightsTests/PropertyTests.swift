@@ -2,14 +2,15 @@ import Foundation
 import XCTest
 import Ingest
 @testable import Insights
+import Synthetic
 
 final class PropertyTests: XCTestCase {
     func testInvariantsOverGeneratedLogs() {
         for seed in UInt64(1)...UInt64(12) {
             var g = SeededGenerator(seed: seed)
             let n = Int(g.next() % 400) + 1
-            let logs = HeadacheInsights.generateSyntheticLogs(count: n, seed: seed)
-            let days = seed % 2 == 0 ? HeadacheInsights.generateSyntheticDays(from: date("2024-01-01"), to: date("2026-03-31"), seed: seed) : nil
+            let logs = SyntheticAurae.logs(count: n, seed: seed)
+            let days = seed % 2 == 0 ? SyntheticAurae.days(from: date("2024-01-01"), to: date("2026-03-31"), seed: seed) : nil
             let r = analyze(logs, days: days)
             XCTAssertEqual(r.episodeCount, r.resolvedCount + r.activeCount)
             for list in [r.factors.value ?? [], r.weather.value ?? []] {
@@ -57,7 +58,7 @@ final class PropertyTests: XCTestCase {
     }
 
     func testRedFlagsMatchDefinitionOnGeneratedLogs() {
-        let logs = HeadacheInsights.generateSyntheticLogs(count: 500, seed: 5)
+        let logs = SyntheticAurae.logs(count: 500, seed: 5)
         let flags = HeadacheInsights.redFlags(logs)
         let expected = logs.reduce(0) { n, l in
             n + (l.onsetSpeed == .instantaneous ? 1 : 0)

@@ -51,6 +51,16 @@ final class AuraeFormatTests: XCTestCase {
         XCTAssertEqual(f.weather(w), "-2.3 °C")
     }
 
+    func testTemperaturesOfAnySizeAreWrittenWithoutTrapping() {
+        let cases: [(Double, String)] = [(18.04, "18"), (-0.04, "0"), (0.05, "0.1"), (-0.05, "-0.1"),
+                                         (123456789012345.67, "123456789012346"), (1e19, "1e+19"), (-1e300, "-1e+300")]
+        for (value, text) in cases {
+            var w = Weather()
+            w.temperatureC = value
+            XCTAssertEqual(f.weather(w), text + " °C", "\(value)")
+        }
+    }
+
     func testMedicationsAreTrimmedAndJoined() {
         XCTAssertEqual(f.medications([]), "—")
         XCTAssertEqual(f.medications([MedicationEntry(name: "  Ibuprofen "), MedicationEntry(name: "Topiramate")]),

@@ -43,7 +43,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// `YYYY-MM-DD`.
     public var description: String {
         let c = components
-        return pad(c.year, 4) + "-" + pad(c.month, 2) + "-" + pad(c.day, 2)
+        return zeroPadded(c.year, 4) + "-" + zeroPadded(c.month, 2) + "-" + zeroPadded(c.day, 2)
     }
 
     public static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
@@ -135,19 +135,20 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         let date = localDate
         let m = localMinuteOfDay
         let sec = Int(((localSeconds % 60) + 60) % 60)
-        var s = date.description + "T" + pad(m / 60, 2) + ":" + pad(m % 60, 2) + ":" + pad(sec, 2)
+        var s = date.description + "T" + zeroPadded(m / 60, 2) + ":" + zeroPadded(m % 60, 2) + ":" + zeroPadded(sec, 2)
         if nanoseconds != 0 {
-            var frac = pad(Int(nanoseconds), 9)
+            var frac = zeroPadded(Int(nanoseconds), 9)
             while frac.hasSuffix("0") { frac.removeLast() }
             s += "." + frac
         }
         if offsetSeconds == 0 { return s + "Z" }
         let o = abs(Int(offsetSeconds)) / 60
-        return s + (offsetSeconds < 0 ? "-" : "+") + pad(o / 60, 2) + ":" + pad(o % 60, 2)
+        return s + (offsetSeconds < 0 ? "-" : "+") + zeroPadded(o / 60, 2) + ":" + zeroPadded(o % 60, 2)
     }
 }
 
-@usableFromInline func pad(_ v: Int, _ width: Int) -> String {
+/// `v` in decimal, left-padded with zeros to `width` digits: `zeroPadded(3, 2)` is "03".
+@inlinable public func zeroPadded(_ v: Int, _ width: Int) -> String {
     let s = String(v)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }

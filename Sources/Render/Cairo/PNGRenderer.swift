@@ -28,12 +28,6 @@ public enum PNGRenderer {
         cairo_surface_flush(surface)
         return try RasterImage.encode(surface: surface)
     }
-
-    /// Writes page `index` as a PNG file.
-    public static func writePNG(_ doc: LaidOutDocument, page index: Int, scale: Double,
-                                measurer: PangoMeasurer, to url: URL) throws {
-        try pngData(doc, page: index, scale: scale, measurer: measurer).write(to: url)
-    }
 }
 
 /// A decoded image: premultiplied RGBA, 8 bits a channel, row-major. Used by golden-image tests.

@@ -18,8 +18,6 @@ public struct Color: Hashable, Sendable {
         blue = Double(rgb & 0xFF) / 255
         alpha = hasAlpha ? Double(v & 0xFF) / 255 : 1
     }
-
-    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
 }
 
 public enum FontWeight: Int, Hashable, Sendable, CaseIterable {

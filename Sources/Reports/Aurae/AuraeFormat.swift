@@ -1,5 +1,6 @@
 import Catalog
 import Ingest
+import Insights
 
 /// How Aurae reports write dates, times, severities, durations and the table cells, with every
 /// word taken from the wording catalog (spec 30-reports.md, "Aurae free summary").
@@ -77,7 +78,7 @@ public struct AuraeFormat: Sendable {
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
         let m = t.localMinuteOfDay
-        return Self.twoDigits(m / 60) + ":" + Self.twoDigits(m % 60)
+        return zeroPadded(m / 60, 2) + ":" + zeroPadded(m % 60, 2)
     }
 
     /// The severity as a word; never only a colour.
@@ -141,17 +142,15 @@ public struct AuraeFormat: Sendable {
         return String(cut)
     }
 
-    /// A number with at most one decimal and no trailing ".0": 18, 18.5, -3.
+    /// A number with at most one decimal and no trailing ".0": 18, 18.5, -3. Beyond 10^14 a
+    /// decimal means nothing, so the whole number; beyond Int64, or not finite, Swift's own text.
     static func number(_ v: Double) -> String {
-        let tenths = (v * 10).rounded(.toNearestOrAwayFromZero)
-        if tenths.magnitude >= 1e15 { return String(Int64(v.rounded())) }
-        let t = Int64(tenths)
-        let sign = t < 0 ? "-" : ""
-        let a = t.magnitude
-        return a % 10 == 0 ? sign + String(a / 10) : sign + String(a / 10) + "." + String(a % 10)
+        guard (v * 10).rounded(.toNearestOrAwayFromZero).magnitude < 1e15 else {
+            return Int64(exactly: v.rounded()).map(String.init) ?? "\(v.rounded())"
+        }
+        let text = Rounding.text(v, places: 1)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
-
-    static func twoDigits(_ v: Int) -> String { v < 10 ? "0" + String(v) : String(v) }
 }
 
 extension String {

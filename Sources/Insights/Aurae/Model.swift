@@ -112,7 +112,7 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     var index: Int { year * 12 + month - 1 }
     public static func < (a: YearMonth, b: YearMonth) -> Bool { a.index < b.index }
     /// `YYYY-MM`.
-    public var description: String { pad(year, 4) + "-" + pad(month, 2) }
+    public var description: String { zeroPadded(year, 4) + "-" + zeroPadded(month, 2) }
 }
 
 /// An ISO 8601 week.
@@ -129,7 +129,7 @@ public struct IsoWeek: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `YYYY-Www`.
-    public var description: String { pad(year, 4) + "-W" + pad(week, 2) }
+    public var description: String { zeroPadded(year, 4) + "-W" + zeroPadded(week, 2) }
 }
 
 public struct PeriodCount<Period: Sendable & Hashable>: Sendable, Hashable {

@@ -21,21 +21,33 @@ public indirect enum JSONOutput: Sendable, Hashable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    @inline(__always) static func newline(_ out: inout [UInt8], _ indent: Int) {
+    /// On one line with no spaces and no final newline (a JSON log line).
+    public func compact() -> String {
+        var out: [UInt8] = []
+        write(&out, indent: nil)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A line break and the indentation for `indent` levels; nothing in compact form (`nil`).
+    @inline(__always) static func newline(_ out: inout [UInt8], _ indent: Int?) {
+        guard let indent else { return }
         out.append(0x0A)
         for _ in 0..<(indent * 2) { out.append(0x20) }
     }
 
-    func write(_ out: inout [UInt8], indent: Int) {
+    /// Writes the value at `indent` levels, or compact when `indent` is nil.
+    func write(_ out: inout [UInt8], indent: Int?) {
+        let inner = indent.map { $0 + 1 }
         switch self {
         case .object(let pairs):
             if pairs.isEmpty { out.append(contentsOf: "{}".utf8); return }
             out.append(UInt8(ascii: "{"))
             for (i, (k, v)) in pairs.enumerated() {
-                JSONOutput.newline(&out, indent + 1)
+                JSONOutput.newline(&out, inner)
                 JSONOutput.writeString(k, &out)
-                out.append(UInt8(ascii: ":")); out.append(0x20)
-                v.write(&out, indent: indent + 1)
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(0x20) }
+                v.write(&out, indent: inner)
                 if i + 1 < pairs.count { out.append(UInt8(ascii: ",")) }
             }
             JSONOutput.newline(&out, indent)
@@ -44,8 +56,8 @@ public indirect enum JSONOutput: Sendable, Hashable {
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
             for (i, v) in items.enumerated() {
-                JSONOutput.newline(&out, indent + 1)
-                v.write(&out, indent: indent + 1)
+                JSONOutput.newline(&out, inner)
+                v.write(&out, indent: inner)
                 if i + 1 < items.count { out.append(UInt8(ascii: ",")) }
             }
             JSONOutput.newline(&out, indent)

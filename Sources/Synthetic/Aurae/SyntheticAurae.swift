@@ -1,23 +1,11 @@
 import Ingest
 
-/// A small deterministic PRNG (SplitMix64) so that generated data is the same on every machine.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension HeadacheInsights {
-    /// Synthetic headache logs for benchmarks and property tests: `count` episodes ending around
-    /// 2026-03-31, with every field sometimes unknown, mixed UTC offsets, some active episodes,
-    /// red flags and medications (acute, preventive, unclassified and unknown names).
-    public static func generateSyntheticLogs(count: Int, seed: UInt64) -> [HeadacheLog] {
+/// Synthetic Aurae records for benchmarks and property tests, the same for a seed on every machine.
+public enum SyntheticAurae {
+    /// `count` headache logs ending around 2026-03-31, with every field sometimes unknown, mixed
+    /// UTC offsets, some active episodes, red flags and medications (acute, preventive,
+    /// unclassified and unknown names).
+    public static func logs(count: Int, seed: UInt64) -> [HeadacheLog] {
         var g = SeededGenerator(seed: seed)
         let names = ["Ibuprofen", "ibuprofen ", "Sumatriptan 50", "Excedrin Migraine", "Topiramate", "Paracetamol",
                      "Codeine", "Herbal tea", "propranolol", "Aspirin"]
@@ -68,8 +56,8 @@ extension HeadacheInsights {
         return out
     }
 
-    /// Synthetic daily-context records for every day from `from` through `to`.
-    public static func generateSyntheticDays(from: LocalDate, to: LocalDate, seed: UInt64) -> [DayContext] {
+    /// Daily-context records for every day from `from` through `to`.
+    public static func days(from: LocalDate, to: LocalDate, seed: UInt64) -> [DayContext] {
         var g = SeededGenerator(seed: seed)
         func maybe(_ p: Int) -> Bool { Int(g.next() % 100) < p }
         var out: [DayContext] = []

@@ -3,7 +3,7 @@ import Ingest
 /// Deterministic synthetic Aurae exports for the benchmark: the same shape of data as the
 /// project's anchors (an episode every 6–60 hours, notes of 0–3 phrases, ~40% longer than the
 /// 40-character cut), written as JSON and CSV in the input schema.
-struct SyntheticLogs {
+public enum SyntheticExport {
     static let conditions = ["Sunny", "Clear", "Partly cloudy", "Cloudy", "Overcast", "Light rain", "Rain",
                              "Heavy rain", "Thunderstorm", "Drizzle", "Fog", "Windy", "Snow", "Humid"]
     static let medications = ["", "Ibuprofen|400mg", "Paracetamol|1g", "Sumatriptan|50mg", "Rizatriptan|10mg",
@@ -15,7 +15,7 @@ struct SyntheticLogs {
                             "loud environment", "started during commute", "better with cold compress",
                             "missed morning coffee", "period-related"]
 
-    struct Row {
+    public struct Row {
         var id: String
         var onset: String
         var resolved: String
@@ -26,23 +26,9 @@ struct SyntheticLogs {
         var notes: String
     }
 
-    /// SplitMix64: small, fast and the same everywhere.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-    }
-
-    static func rows(count: Int, seed: UInt64 = 42) -> [Row] {
-        var rng = Random(state: seed)
+    /// `count` episodes from the seed, in time order.
+    public static func rows(count: Int, seed: UInt64 = 42) -> [Row] {
+        var rng = SeededGenerator(seed: seed)
         var minutes = 0  // since 2023-01-01T07:00+01:00
         var out: [Row] = []
         out.reserveCapacity(count)
@@ -59,7 +45,7 @@ struct SyntheticLogs {
             let medPair: (String, String)? = med.isEmpty ? nil : {
                 let p = med.split(separator: "|"); return (String(p[0]), String(p[1]))
             }()
-            out.append(Row(id: "s\(pad(i, 7))", onset: timestamp(minutes), resolved: timestamp(minutes + duration),
+            out.append(Row(id: "s\(zeroPadded(i, 7))", onset: timestamp(minutes), resolved: timestamp(minutes + duration),
                            severity: rng.int(1...5), temperature: rng.int(-8...34),
                            condition: conditions[rng.int(0...(conditions.count - 1))],
                            medication: medPair, notes: note))
@@ -73,15 +59,11 @@ struct SyntheticLogs {
         let day = total / 1440, minute = total % 1440
         let epochDay = 19358 + day  // 2023-01-01
         let (y, mo, d) = LocalDate.civilFromDays(epochDay)
-        return "\(y)-\(pad(mo, 2))-\(pad(d, 2))T\(pad(minute / 60, 2)):\(pad(minute % 60, 2)):00+01:00"
+        return "\(y)-\(zeroPadded(mo, 2))-\(zeroPadded(d, 2))T\(zeroPadded(minute / 60, 2)):\(zeroPadded(minute % 60, 2)):00+01:00"
     }
 
-    static func pad(_ v: Int, _ w: Int) -> String {
-        let s = String(v)
-        return s.count >= w ? s : String(repeating: "0", count: w - s.count) + s
-    }
-
-    static func json(_ rows: [Row]) -> String {
+    /// The rows as a JSON export (schema version 1).
+    public static func json(_ rows: [Row]) -> String {
         var s = "{\"schemaVersion\": 1, \"logs\": [\n"
         for (i, r) in rows.enumerated() {
             s += "{\"id\": \"\(r.id)\", \"onsetAt\": \"\(r.onset)\", \"resolvedAt\": \"\(r.resolved)\", \"severity\": \(r.severity), "
@@ -95,7 +77,8 @@ struct SyntheticLogs {
         return s + "]}\n"
     }
 
-    static func csv(_ rows: [Row]) -> String {
+    /// The rows as a CSV export with the input schema's columns.
+    public static func csv(_ rows: [Row]) -> String {
         var s = "id,onset_at,resolved_at,severity,temperature_c,condition,medications,notes\n"
         for r in rows {
             let meds = r.medication.map { "\($0.name)|\($0.dose)|||" } ?? ""

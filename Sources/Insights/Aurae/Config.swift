@@ -29,7 +29,6 @@ public struct InsightsConfig: Sendable {
     public let highStressAtLeast: Int
     public let lowHydrationBelow: Int
     public let longScreenTimeHours: Double
-    public let pdfTopCount: Int
     /// Highest share first; never empty.
     public let frequencyLabels: [FrequencyLabel]
     public let associationMinExposed: Int
@@ -66,7 +65,6 @@ public struct InsightsConfig: Sendable {
         highStressAtLeast = t.factors.highStressAtLeast
         lowHydrationBelow = t.factors.lowHydrationBelow
         longScreenTimeHours = t.factors.longScreenTimeHours
-        pdfTopCount = t.factors.pdfTopCount
         frequencyLabels = t.frequencyLabels.map {
             FrequencyLabel(name: $0.label, minShareMillionths: InsightsConfig.millionths($0.minShare))
         }.sorted { $0.minShareMillionths > $1.minShareMillionths }
@@ -117,7 +115,6 @@ struct ThresholdsFile: Decodable {
         let poorSleepHours: Double
         let poorSleepQualityAtMost, highStressAtLeast, lowHydrationBelow: Int
         let longScreenTimeHours: Double
-        let pdfTopCount: Int
     }
     struct Label: Decodable { let minShare: Double; let label: String }
     struct Association: Decodable { let minExposedDays, minUnexposedDays: Int; let maxQ: Double }
