@@ -13,15 +13,23 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// One message about the input, printed as `file:line:column: error: message`.
 ///
 /// Messages never carry health data beyond a field name, a position and at most the first
-/// 20 characters of an invalid value (see `Diagnostic.quote`).
+/// 20 characters of an invalid value (see `Diagnostic.quote`); `messageWithoutValues` carries
+/// none at all.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     public enum Severity: String, Sendable { case error, warning }
     public var severity: Severity
     public var location: SourceLocation?
     public var message: String
+    /// The same message with every value from the input left out (quoted values, and column or
+    /// key names from the file that are not known field names), for logs that promise no health
+    /// data (`--log-format json`).
+    public var messageWithoutValues: String
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?) {
+    /// A message; `withoutValues` is its value-free form, needed whenever `message` quotes input
+    /// (when `nil`, the message is taken to hold no values).
+    public init(_ severity: Severity, _ message: String, withoutValues: String? = nil, at location: SourceLocation?) {
         self.severity = severity; self.message = message; self.location = location
+        self.messageWithoutValues = withoutValues ?? message
     }
 
     public var description: String {
@@ -29,23 +37,48 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
         return "report: \(severity.rawValue): \(message)"
     }
 
-    /// At most the first 20 characters of a value, in double quotes, for an error message.
+    /// Most grapheme clusters of a value that `quote` shows.
+    public static let quoteMaxCharacters = 20
+    /// Most UTF-8 bytes `quote` shows between its quotes, the "…" excluded (escapes counted as written).
+    public static let quoteMaxBytes = 80
+
+    /// At most the first 20 characters (and 80 bytes) of a value, in double quotes, with control
+    /// and bidi characters escaped, for an error message.
+    ///
+    /// Line breaks, tabs, NUL, `"` and `\` are escaped C-style; other C0 controls, DEL, C1
+    /// controls, bidi marks, embeddings, overrides and isolates and the Unicode line and
+    /// paragraph separators are written as `\u{1B}`, so that nothing in a value can move the
+    /// cursor, change colours, ring a bell or reorder the rest of the line on a terminal. A cut
+    /// value ends with "…".
     public static func quote<S: StringProtocol>(_ value: S) -> String {
-        let limit = 20
-        var out = ""
-        var n = 0
-        for ch in value {
-            if n == limit { out += "…"; break }
-            switch ch {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\"": out += "\\\""
-            case "\0": out += "\\0"
-            default: out.append(ch)
+        var out = "\""
+        var bytes = 0
+        var characters = 0
+        outer: for ch in value {
+            if characters == quoteMaxCharacters { out += "…"; break }
+            for scalar in ch.unicodeScalars {
+                let piece = escaped(scalar)
+                if bytes + piece.utf8.count > quoteMaxBytes { out += "…"; break outer }
+                bytes += piece.utf8.count
+                out += piece
             }
-            n += 1
+            characters += 1
         }
-        return "\"" + out + "\""
+        return out + "\""
+    }
+
+    /// One scalar as `quote` writes it.
+    static func escaped(_ s: Unicode.Scalar) -> String {
+        switch s.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0x00: return "\\0"
+        case 0x22: return "\\\""
+        case 0x5C: return "\\\\"
+        case 0x01...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+        default: return String(s)
+        }
     }
 }

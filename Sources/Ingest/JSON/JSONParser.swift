@@ -181,7 +181,11 @@ public final class JSONParser {
         guard offset < n else { return error("unexpected end of input") }
         let c = p[offset]
         if c == 0 { return error("unexpected NUL byte") }
-        if c >= 0x21 && c < 0x7F { return error("unexpected character '\(Character(Unicode.Scalar(c)))'") }
+        if c >= 0x21 && c < 0x7F {
+            var e = error("unexpected character '\(Character(Unicode.Scalar(c)))'")
+            e.messageWithoutValues = "unexpected character"
+            return e
+        }
         if c >= 0x80 {
             if utf8SequenceLength(p, offset, n) == nil { return error("invalid UTF-8") }
             return error("unexpected character")

@@ -34,7 +34,7 @@ extension Ingestor {
                 complete(&draft, recordPos: .csv(line: row.line, field: 1), broken: broken)
             }
         } catch let e as CSVSyntaxError {
-            throw fileError(e.message, line: e.line, column: e.column)
+            throw fileError(e.message, withoutValues: e.messageWithoutValues, line: e.line, column: e.column)
         }
         if columns == nil {
             throw fileError("no header row (the input is empty)", line: max(headerLine, 1), column: 1)
@@ -54,6 +54,7 @@ extension Ingestor {
             if let f = byName[normalizedColumnName(raw)] {
                 if let first = present[f] {
                     throw fileError("duplicate column \(Diagnostic.quote(raw)) (also column \(first))",
+                                    withoutValues: "duplicate column \(f.csvName) (also column \(first))",
                                     line: row.line, column: i + 1)
                 }
                 present[f] = i + 1

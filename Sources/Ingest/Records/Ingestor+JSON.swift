@@ -3,8 +3,8 @@ extension Ingestor {
     @inlinable func ingestJSON(_ buf: UnsafeRawBufferPointer) throws {
         let parser = JSONParser(buf, limits: options.limits)
         json = parser
-        let ctx = JSONRecordContext(parser: parser, warnUnknown: { [unowned self] name, pos in
-            self.warnUnknown("key", name, pos)
+        let ctx = JSONRecordContext(parser: parser, warnUnknown: { [unowned self] prefix, name, pos in
+            self.warnUnknown("key", prefix: prefix, name, pos)
         })
         do {
             switch try parser.peekKind() {
@@ -32,6 +32,7 @@ extension Ingestor {
                         if !ok {
                             let (l, c) = parser.lineAndColumn(of: pos)
                             addError(Diagnostic(.error, "unsupported schemaVersion \(v.found) (expected 1)",
+                                                withoutValues: "unsupported schemaVersion (expected 1)",
                                                 at: SourceLocation(file: file, line: l, column: c)))
                         }
                     } else if D.otherRecordsKeys.contains(k) {
@@ -56,7 +57,7 @@ extension Ingestor {
             }
             try parser.expectEnd()
         } catch let e as JSONSyntaxError {
-            throw fileError(e.message, line: e.line, column: e.column)
+            throw fileError(e.message, withoutValues: e.messageWithoutValues, line: e.line, column: e.column)
         }
     }
 

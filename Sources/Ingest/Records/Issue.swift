@@ -12,27 +12,38 @@ public struct Issue: Sendable {
     }
 
     /// The message for input of `format`.
-    public func message(for format: InputFormat) -> String {
+    public func message(for format: InputFormat) -> String { text(for: format, values: true) }
+
+    /// The message for input of `format` without the value it quotes (`severity must be an
+    /// integer from 1 to 5`), for logs that promise no health data.
+    public func messageWithoutValues(for format: InputFormat) -> String { text(for: format, values: false) }
+
+    private func text(for format: InputFormat, values: Bool) -> String {
         let name = field?.name(in: format) ?? ""
+        func found(_ separator: String, _ value: String) -> String { values ? separator + value : "" }
         switch problem {
         case .other(let text): return field == nil ? text : "\(name) \(text)"
         case .required: return "\(name) is required"
-        case .mustBe(let expectation, let found): return "\(name) must be \(expectation.text), found \(found)"
-        case .notOneOf(let allowed, let found): return "\(name) must be one of \(allowed.joined(separator: ", ")); found \(found)"
-        case .itemsMustBeStrings(let found): return "\(name) items must be strings, found \(found)"
-        case .outOfRange(let found): return "\(name) is out of range: \(found)"
-        case .noUTCOffset(let found): return "\(name) has no UTC offset: \(found)"
-        case .notRealDateTime(let found): return "\(name) is not a real date and time: \(found)"
-        case .notRealDate(let found): return "\(name) is not a real date: \(found)"
+        case .mustBe(let expectation, let f): return "\(name) must be \(expectation.text)" + found(", found ", f)
+        case .notOneOf(let allowed, let f):
+            return "\(name) must be one of \(allowed.joined(separator: ", "))" + found("; found ", f)
+        case .itemsMustBeStrings(let f): return "\(name) items must be strings" + found(", found ", f)
+        case .outOfRange(let f): return "\(name) is out of range" + found(": ", f)
+        case .noUTCOffset(let f): return "\(name) has no UTC offset" + found(": ", f)
+        case .notRealDateTime(let f): return "\(name) is not a real date and time" + found(": ", f)
+        case .notRealDate(let f): return "\(name) is not a real date" + found(": ", f)
         case .duplicateKey: return "duplicate key \"\(name)\""
         case .before(let other): return "\(name) is before \(other.name(in: format))"
+        case .moreThanDaysAfter(let other, let days): return "\(name) is more than \(days) days after \(other.name(in: format))"
+        case .moreThanDaysFrom(let other, let days):
+            return "\(name) is more than \(days) days before or after \(other.name(in: format))"
         case .tooManyParts(let count, let parts):
             return "\(name) has \(count) parts; expected at most \(parts.count) (\(parts.joined(separator: "|")))"
         case .containsNULByte: return "\(name) contains a NUL byte"
         case .containsInvalidUTF8: return "\(name) contains invalid UTF-8"
         case .duplicate(let firstSeen): return "duplicate \(name); first seen at \(firstSeen)"
-        case .fieldCount(let expected, let found): return "expected \(expected) fields, found \(found)"
-        case .recordNotAnObject(let found): return "each record must be an object, found \(found)"
+        case .fieldCount(let expected, let f): return "expected \(expected) fields, found \(f)"
+        case .recordNotAnObject(let f): return "each record must be an object" + found(", found ", f)
         }
     }
 }
@@ -59,6 +70,10 @@ public enum Problem: Sendable {
     case duplicateKey
     /// The field's value is earlier than that of another field.
     case before(any FieldNaming)
+    /// The field's time is more than `days` days after that of another field.
+    case moreThanDaysAfter(any FieldNaming, days: Int)
+    /// The field's time is more than `days` days before or after that of another field.
+    case moreThanDaysFrom(any FieldNaming, days: Int)
     /// A list entry in text form has more `|`-separated parts than `parts` names.
     case tooManyParts(Int, parts: [String])
     case containsNULByte
@@ -70,7 +85,8 @@ public enum Problem: Sendable {
     /// A JSON record that is not an object (record-level).
     case recordNotAnObject(found: String)
     /// A problem of a record kind's own: the text after the field's name (`must be a weekday`),
-    /// or the whole message for a record-level issue.
+    /// or the whole message for a record-level issue. The text must quote no input: it is also
+    /// the value-free message.
     case other(String)
 }
 
@@ -82,7 +98,11 @@ public enum Expectation: Sendable, Hashable {
     case integer(ClosedRange<Int>?)
     case bool
     case timestamp
+    /// A timestamp whose local date lies in the given years.
+    case timestampInYears(ClosedRange<Int>)
     case date
+    /// A date in the given years.
+    case dateInYears(ClosedRange<Int>)
     case string
     case nonEmptyString
     case list
@@ -98,7 +118,9 @@ public enum Expectation: Sendable, Hashable {
         case .integer(let range?): return "an integer from \(range.lowerBound) to \(range.upperBound)"
         case .bool: return "true or false (or yes/no/1/0)"
         case .timestamp: return "an ISO 8601 timestamp with a UTC offset"
+        case .timestampInYears(let years): return "a timestamp in the years \(years.lowerBound) to \(years.upperBound)"
         case .date: return "a date (YYYY-MM-DD)"
+        case .dateInYears(let years): return "a date in the years \(years.lowerBound) to \(years.upperBound)"
         case .string: return "a string"
         case .nonEmptyString: return "a non-empty string"
         case .list: return "a list"

@@ -1,10 +1,10 @@
 /// Reading one JSON record: the parser plus the helpers every record kind uses.
 public struct JSONRecordContext {
     public let parser: JSONParser
-    /// Reports an unknown key (by its dotted path) once per read.
-    @usableFromInline let warnUnknown: (String, InputPosition) -> Void
+    /// Reports an unknown key (the known path it sits in, and the key) once per read.
+    @usableFromInline let warnUnknown: (String, String, InputPosition) -> Void
 
-    @usableFromInline init(parser: JSONParser, warnUnknown: @escaping (String, InputPosition) -> Void) {
+    @usableFromInline init(parser: JSONParser, warnUnknown: @escaping (String, String, InputPosition) -> Void) {
         self.parser = parser; self.warnUnknown = warnUnknown
     }
 
@@ -27,7 +27,7 @@ public struct JSONRecordContext {
 
     /// Warns about the key `prefix` + `key` (once per read) and skips its value.
     public func unknownKey(_ prefix: String, _ key: UnsafeRawBufferPointer, _ keyPos: JSONPosition) throws {
-        warnUnknown(prefix + makeString(key), InputPosition(keyPos))
+        warnUnknown(prefix, makeString(key), InputPosition(keyPos))
         try parser.skipValue()
     }
 }

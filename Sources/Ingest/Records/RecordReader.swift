@@ -132,27 +132,33 @@ public enum RecordReader<Draft: RecordDraft> {
     @inlinable func recordProblem(_ issue: Issue) {
         if options.skipInvalid {
             warningCount += 1
-            if warnings.count < options.maxErrors {
-                warnings.append(Diagnostic(.warning, issue.message(for: format), at: locate(issue.pos)))
-            }
+            if warnings.count < options.maxErrors { warnings.append(diagnostic(.warning, issue)) }
         } else {
             errorCount += 1
-            if errors.count < options.maxErrors {
-                errors.append(Diagnostic(.error, issue.message(for: format), at: locate(issue.pos)))
-            }
+            if errors.count < options.maxErrors { errors.append(diagnostic(.error, issue)) }
         }
     }
 
+    @inlinable func diagnostic(_ severity: Diagnostic.Severity, _ issue: Issue) -> Diagnostic {
+        Diagnostic(severity, issue.message(for: format), withoutValues: issue.messageWithoutValues(for: format),
+                   at: locate(issue.pos))
+    }
+
     /// A problem with the input as a whole: always an error; stops reading this input.
-    @inlinable func fileError(_ message: String, line: Int, column: Int) -> StopFile {
-        addError(Diagnostic(.error, message, at: SourceLocation(file: file, line: line, column: column)))
+    @inlinable func fileError(_ message: String, withoutValues: String? = nil, line: Int, column: Int) -> StopFile {
+        addError(Diagnostic(.error, message, withoutValues: withoutValues,
+                            at: SourceLocation(file: file, line: line, column: column)))
         return StopFile()
     }
 
-    @inlinable func warnUnknown(_ what: String, _ name: String, _ pos: InputPosition) {
-        let key = what + "\u{0}" + name
+    /// Warns once per read about an unknown column or key: `prefix` is the known path it sits
+    /// in (`weather.`), `name` the name read from the file, left out of the value-free message.
+    @inlinable func warnUnknown(_ what: String, prefix: String = "", _ name: String, _ pos: InputPosition) {
+        let key = what + "\u{0}" + prefix + name
         guard unknownNames.insert(key).inserted else { return }
-        addWarning(Diagnostic(.warning, "unknown \(what) \(Diagnostic.quote(name)) ignored", at: locate(pos)))
+        let within = prefix.isEmpty ? "" : " in \(prefix.dropLast())"
+        addWarning(Diagnostic(.warning, "unknown \(what) \(Diagnostic.quote(prefix + name)) ignored",
+                              withoutValues: "unknown \(what)\(within) ignored", at: locate(pos)))
     }
 
     // MARK: Records
