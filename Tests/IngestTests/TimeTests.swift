@@ -87,3 +87,19 @@ final class TimeTests: XCTestCase {
         XCTAssertEqual(p("1e"), .invalid)
     }
 }
+
+/// Dates and timestamps built from any numbers never trap.
+final class TimeExtremesTests: XCTestCase {
+    func testExtremeValuesClampInsteadOfTrapping() {
+        let d = LocalDate(daysSinceEpoch: 0)
+        XCTAssertEqual(d.adding(days: Int.max).daysSinceEpoch, Int32.max)
+        XCTAssertEqual(d.adding(days: Int.min).daysSinceEpoch, Int32.min)
+        XCTAssertEqual(d.adding(days: -1).description, "1969-12-31")
+        let far = Timestamp(epochSeconds: .max, offsetSeconds: 3600)
+        XCTAssertEqual(far.localSeconds, .max)
+        XCTAssertEqual(far.localDate.daysSinceEpoch, Int32.max)
+        XCTAssertEqual(Timestamp(epochSeconds: .min, offsetSeconds: -3600).localDate.daysSinceEpoch, Int32.min)
+        XCTAssertEqual(Timestamp(epochSeconds: -86_400, offsetSeconds: 0).localDate.description, "1969-12-31")
+        XCTAssertEqual(Timestamp(epochSeconds: -1, offsetSeconds: 0).localDate.description, "1969-12-31")
+    }
+}

@@ -36,14 +36,14 @@ struct DayContextDraft: RecordDraft {
         case .date:
             if v.isUnknown { issues.append(Issue(field: f, problem: .required, pos: pos)) }
             else { date = Convert.date(f, v, pos, &issues); datePos = pos }
-        case .sleepHours: day.sleepHours = Convert.double(f, v, pos, &issues)
+        case .sleepHours: day.sleepHours = Convert.double(f, v, pos, &issues, range: AuraeRanges.hoursPerDay)
         case .sleepQuality: day.sleepQuality = Convert.oneToFive(f, v, pos, &issues)
         case .stressLevel: day.stressLevel = Convert.oneToFive(f, v, pos, &issues)
         case .alcohol: day.alcohol = Convert.bool(f, v, pos, &issues)
         case .caffeine: day.caffeine = Convert.bool(f, v, pos, &issues)
         case .skippedMeal: day.skippedMeal = Convert.bool(f, v, pos, &issues)
         case .pressureTrend: day.pressureTrend = Convert.enumValue(f, v, pos, &issues, PressureTrend.self)
-        case .humidityPct: day.humidityPct = Convert.double(f, v, pos, &issues, range: 0...100)
+        case .humidityPct: day.humidityPct = Convert.double(f, v, pos, &issues, range: AuraeRanges.percent)
         case .cyclePhase: day.cyclePhase = Convert.enumValue(f, v, pos, &issues, CyclePhase.self)
         }
     }

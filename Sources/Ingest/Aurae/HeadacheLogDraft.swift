@@ -21,6 +21,14 @@ struct HeadacheLogDraft: RecordDraft {
     var health = Health()
     var sleep = Sleep()
     var retrospective = Retrospective()
+    /// Every medication `takenAt` read, checked against `onsetAt` when the record is finished.
+    var takenAts: [TakenAt] = []
+
+    struct TakenAt {
+        var field: MedicationField
+        var time: Timestamp
+        var pos: InputPosition
+    }
 
     init() {}
 
@@ -61,30 +69,31 @@ struct HeadacheLogDraft: RecordDraft {
             resolvedAt = Convert.timestamp(f, v, pos, &issues); resolvedPos = pos
         case .onsetSpeed: onsetSpeed = Convert.enumValue(f, v, pos, &issues, OnsetSpeed.self)
         case .hasAcknowledgedRedFlag: hasAcknowledgedRedFlag = Convert.bool(f, v, pos, &issues)
-        case .temperatureC: weather.temperatureC = Convert.double(f, v, pos, &issues)
-        case .humidityPct: weather.humidityPct = Convert.double(f, v, pos, &issues, range: 0...100)
-        case .pressureHpa: weather.pressureHpa = Convert.double(f, v, pos, &issues)
+        case .temperatureC: weather.temperatureC = Convert.double(f, v, pos, &issues, range: AuraeRanges.temperatureC)
+        case .humidityPct: weather.humidityPct = Convert.double(f, v, pos, &issues, range: AuraeRanges.percent)
+        case .pressureHpa: weather.pressureHpa = Convert.double(f, v, pos, &issues, range: AuraeRanges.pressureHpa)
         case .pressureTrend: weather.pressureTrend = Convert.enumValue(f, v, pos, &issues, PressureTrend.self)
-        case .uvIndex: weather.uvIndex = Convert.double(f, v, pos, &issues)
-        case .weatherCode:
-            weather.weatherCode = Convert.int(f, v, pos, &issues, range: nil)
+        case .uvIndex: weather.uvIndex = Convert.double(f, v, pos, &issues, range: AuraeRanges.uvIndex)
+        case .weatherCode: weather.weatherCode = Convert.int(f, v, pos, &issues, range: AuraeRanges.weatherCode)
         case .condition: weather.condition = Convert.text(f, v, pos, &issues)
-        case .aqi: weather.aqi = Convert.double(f, v, pos, &issues)
-        case .heartRateBpm: health.heartRateBpm = Convert.double(f, v, pos, &issues)
-        case .restingHeartRateBpm: health.restingHeartRateBpm = Convert.double(f, v, pos, &issues)
-        case .hrvMs: health.hrvMs = Convert.double(f, v, pos, &issues)
-        case .spo2Pct: health.spo2Pct = Convert.double(f, v, pos, &issues, range: 0...100)
-        case .steps: health.steps = Convert.double(f, v, pos, &issues)
-        case .sleepHours: sleep.hours = Convert.double(f, v, pos, &issues)
+        case .aqi: weather.aqi = Convert.double(f, v, pos, &issues, range: AuraeRanges.aqi)
+        case .heartRateBpm: health.heartRateBpm = Convert.double(f, v, pos, &issues, range: AuraeRanges.heartRateBpm)
+        case .restingHeartRateBpm:
+            health.restingHeartRateBpm = Convert.double(f, v, pos, &issues, range: AuraeRanges.heartRateBpm)
+        case .hrvMs: health.hrvMs = Convert.double(f, v, pos, &issues, range: AuraeRanges.hrvMs)
+        case .spo2Pct: health.spo2Pct = Convert.double(f, v, pos, &issues, range: AuraeRanges.percent)
+        case .steps: health.steps = Convert.double(f, v, pos, &issues, range: AuraeRanges.steps)
+        case .sleepHours: sleep.hours = Convert.double(f, v, pos, &issues, range: AuraeRanges.hoursPerDay)
         case .sleepQuality: sleep.quality = Convert.oneToFive(f, v, pos, &issues)
         case .headacheType: retrospective.headacheType = Convert.text(f, v, pos, &issues)
         case .alcohol: retrospective.alcohol = Convert.bool(f, v, pos, &issues)
         case .caffeine: retrospective.caffeine = Convert.bool(f, v, pos, &issues)
         case .skippedMeal: retrospective.skippedMeal = Convert.bool(f, v, pos, &issues)
         case .hydrationGlasses:
-            retrospective.hydrationGlasses = Convert.int(f, v, pos, &issues, range: 0...Int.max)
+            retrospective.hydrationGlasses = Convert.int(f, v, pos, &issues, range: AuraeRanges.hydrationGlasses)
         case .stressLevel: retrospective.stressLevel = Convert.oneToFive(f, v, pos, &issues)
-        case .screenTimeHours: retrospective.screenTimeHours = Convert.double(f, v, pos, &issues)
+        case .screenTimeHours:
+            retrospective.screenTimeHours = Convert.double(f, v, pos, &issues, range: AuraeRanges.hoursPerDay)
         case .cyclePhase: retrospective.cyclePhase = Convert.enumValue(f, v, pos, &issues, CyclePhase.self)
         case .notes: retrospective.notes = Convert.text(f, v, pos, &issues)
         case .symptoms, .foods, .environment:
@@ -129,6 +138,7 @@ struct HeadacheLogDraft: RecordDraft {
         var index = 0
         var local = issues
         var meds: [MedicationEntry] = []
+        var times: [TakenAt] = []
         Convert.splitList(b) { entry in
             index += 1
             var parts: [UnsafeRawBufferPointer] = []
@@ -142,10 +152,14 @@ struct HeadacheLogDraft: RecordDraft {
             for (k, part) in parts.enumerated() {
                 m.set(MedField.allCases[k], part.isEmpty ? .null : .text(part), pos, index: index, &local)
             }
-            if let e = m.finish(pos, index: index, &local) { meds.append(e) }
+            if let e = m.finish(pos, index: index, &local) {
+                meds.append(e)
+                if let t = e.takenAt { times.append(TakenAt(field: MedicationField(index: index, member: .takenAt), time: t, pos: pos)) }
+            }
         }
         issues = local
         retrospective.medications.append(contentsOf: meds)
+        takenAts.append(contentsOf: times)
     }
 
     mutating func readJSONMember(_ key: UnsafeRawBufferPointer, _ keyPos: JSONPosition,
@@ -211,7 +225,13 @@ struct HeadacheLogDraft: RecordDraft {
                             try ctx.unknownKey("retrospective.medications.", k, kp)
                         }
                     }
-                    if let e = m.finish(ipos, index: index, &local) { retrospective.medications.append(e) }
+                    if let e = m.finish(ipos, index: index, &local) {
+                        retrospective.medications.append(e)
+                        if let t = e.takenAt {
+                            takenAts.append(TakenAt(field: MedicationField(index: index, member: .takenAt), time: t,
+                                                    pos: m.takenAtPos ?? ipos))
+                        }
+                    }
                     issues = local
                 }
                 return
@@ -225,9 +245,7 @@ struct HeadacheLogDraft: RecordDraft {
         for f in HeadacheLogDraft.requiredFields where seen & (1 << UInt64(f.rawValue)) == 0 {
             issues.append(Issue(field: f, problem: .required, pos: recordPos))
         }
-        if let onsetAt, let resolvedAt, let resolvedPos, resolvedAt < onsetAt {
-            issues.append(Issue(field: LogField.resolvedAt, problem: .before(LogField.onsetAt), pos: resolvedPos))
-        }
+        if let onsetAt { checkSpans(from: onsetAt) }
         guard issues.isEmpty, let id, let onsetAt, let severity else { return nil }
         var log = HeadacheLog(id: id, onsetAt: onsetAt, resolvedAt: resolvedAt, severity: severity)
         log.onsetSpeed = onsetSpeed
@@ -238,5 +256,24 @@ struct HeadacheLogDraft: RecordDraft {
         log.retrospective = retrospective
         if let idPos { log.source = locate(idPos) }
         return log
+    }
+
+    /// `resolvedAt` not before `onsetAt` and at most `AuraeRanges.maxSpanDays` after it; every
+    /// medication `takenAt` within that many days of `onsetAt`. (Both lie in `InputYears.valid`,
+    /// so the differences cannot overflow.)
+    mutating func checkSpans(from onsetAt: Timestamp) {
+        let maxDays = AuraeRanges.maxSpanDays
+        let maxSeconds = Int64(maxDays) * 86_400
+        if let resolvedAt, let resolvedPos {
+            if resolvedAt < onsetAt {
+                issues.append(Issue(field: LogField.resolvedAt, problem: .before(LogField.onsetAt), pos: resolvedPos))
+            } else if resolvedAt.epochSeconds - onsetAt.epochSeconds > maxSeconds {
+                issues.append(Issue(field: LogField.resolvedAt, problem: .moreThanDaysAfter(LogField.onsetAt, days: maxDays),
+                                    pos: resolvedPos))
+            }
+        }
+        for t in takenAts where abs(t.time.epochSeconds - onsetAt.epochSeconds) > maxSeconds {
+            issues.append(Issue(field: t.field, problem: .moreThanDaysFrom(LogField.onsetAt, days: maxDays), pos: t.pos))
+        }
     }
 }

@@ -20,6 +20,7 @@ struct MedicationField: FieldNaming {
 struct MedicationDraft {
     var name: String?
     var entry = MedicationEntry(name: "")
+    var takenAtPos: InputPosition?
     var hasIssue = false
 
     mutating func set(_ f: MedField, _ v: FieldValue, _ pos: InputPosition, index: Int, _ issues: inout [Issue]) {
@@ -35,7 +36,7 @@ struct MedicationDraft {
             default: issues.append(Issue(field: label, problem: .mustBe(.string, found: v.found), pos: pos))
             }
         case .dose: entry.dose = Convert.text(label, v, pos, &issues).map { makeTrimmed($0) }
-        case .takenAt: entry.takenAt = Convert.timestamp(label, v, pos, &issues)
+        case .takenAt: entry.takenAt = Convert.timestamp(label, v, pos, &issues); takenAtPos = pos
         case .isAcute: entry.isAcute = Convert.bool(label, v, pos, &issues)
         case .effectiveness: entry.effectiveness = Convert.oneToFive(label, v, pos, &issues)
         }

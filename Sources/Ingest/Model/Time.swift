@@ -34,7 +34,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return ((z % 7 + 7) % 7 + 3) % 7 + 1
     }
 
-    public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + Int32(days)) }
+    /// The date `days` later (earlier when negative), clamped to the representable dates.
+    public func adding(days: Int) -> LocalDate {
+        let (sum, overflow) = Int(daysSinceEpoch).addingReportingOverflow(days)
+        return LocalDate(daysSinceEpoch: Int32(clamping: overflow ? (days > 0 ? Int.max : Int.min) : sum))
+    }
 
     public static func - (lhs: LocalDate, rhs: LocalDate) -> Int { Int(lhs.daysSinceEpoch) - Int(rhs.daysSinceEpoch) }
 
@@ -106,14 +110,17 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.offsetSeconds = offsetSeconds
     }
 
-    /// Seconds since the epoch of the local wall-clock time.
-    @inlinable public var localSeconds: Int64 { epochSeconds + Int64(offsetSeconds) }
+    /// Seconds since the epoch of the local wall-clock time (clamped at the ends of `Int64`).
+    @inlinable public var localSeconds: Int64 {
+        let (sum, overflow) = epochSeconds.addingReportingOverflow(Int64(offsetSeconds))
+        return overflow ? (offsetSeconds > 0 ? .max : .min) : sum
+    }
 
-    /// The local calendar date in the written offset.
+    /// The local calendar date in the written offset (clamped to the representable dates).
     public var localDate: LocalDate {
         let s = localSeconds
-        let d = s >= 0 ? s / 86400 : (s - 86399) / 86400
-        return LocalDate(daysSinceEpoch: Int32(d))
+        let d = s >= 0 ? s / 86400 : s / 86400 - (s % 86400 == 0 ? 0 : 1)
+        return LocalDate(daysSinceEpoch: Int32(clamping: d))
     }
 
     /// Minutes since local midnight, 0...1439.

@@ -199,6 +199,25 @@ public func parseDecimal(_ b: UnsafeRawBufferPointer) -> NumberParseResult {
     return .value(negative ? -value : value)
 }
 
+/// Parses an integer written as digits only, `[+-]digits` (no point, no exponent: `3.0` and
+/// `3e0` are not integers); nil when malformed or beyond ±(10^18 − 1).
+@inlinable
+public func parseInteger(_ b: UnsafeRawBufferPointer) -> Int? {
+    let n = b.count
+    var i = 0
+    var negative = false
+    if n > 0, b[0] == UInt8(ascii: "-") || b[0] == UInt8(ascii: "+") { negative = b[0] == UInt8(ascii: "-"); i = 1 }
+    guard i < n, n - i <= 18 else { return nil }
+    var v = 0
+    while i < n {
+        let c = b[i]
+        guard c >= 48, c <= 57 else { return nil }
+        v = v * 10 + Int(c - 48)
+        i += 1
+    }
+    return negative ? -v : v
+}
+
 // MARK: - Booleans
 
 /// `true`/`false`/`yes`/`no`/`1`/`0`, ignoring ASCII case.

@@ -31,7 +31,7 @@ public enum Convert {
         }
     }
 
-    /// An integer (`3` or `3.0`), optionally within `range`.
+    /// An integer written as digits only (`3`, not `3.0` or `3e0`), optionally within `range`.
     @inlinable
     public static func int<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition, _ issues: inout [Issue],
                                            range: ClosedRange<Int>?) -> Int? {
@@ -44,10 +44,7 @@ public enum Convert {
             issues.append(Issue(field: field, problem: .mustBe(.integer(range), found: v.found), pos: pos))
             return nil
         }
-        if case .value(let d) = parseDecimal(bytes), d == d.rounded(), abs(d) <= 9_007_199_254_740_992 {
-            let i = Int(d)
-            if range?.contains(i) ?? true { return i }
-        }
+        if let i = parseInteger(bytes), range?.contains(i) ?? true { return i }
         issues.append(Issue(field: field, problem: .mustBe(.integer(range), found: v.found), pos: pos))
         return nil
     }
@@ -99,7 +96,7 @@ public enum Convert {
         Issue(field: field, problem: .notOneOf(E.allCases.map(\.rawValue), found: v.found), pos: pos)
     }
 
-    /// An ISO 8601 timestamp with a UTC offset.
+    /// An ISO 8601 timestamp with a UTC offset, its local date in `InputYears.valid`.
     @inlinable
     public static func timestamp<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                                  _ issues: inout [Issue]) -> Timestamp? {
@@ -109,7 +106,9 @@ public enum Convert {
             let t = trimmed(b)
             if t.isEmpty { return nil }
             switch parseTimestampDetailed(t) {
-            case .value(let ts): return ts
+            case .value(let ts):
+                if InputYears.valid.contains(ts.localDate.components.year) { return ts }
+                issues.append(Issue(field: field, problem: .mustBe(.timestampInYears(InputYears.valid), found: v.found), pos: pos))
             case .noOffset: issues.append(Issue(field: field, problem: .noUTCOffset(found: v.found), pos: pos))
             case .notReal: issues.append(Issue(field: field, problem: .notRealDateTime(found: v.found), pos: pos))
             case .invalid: issues.append(Issue(field: field, problem: .mustBe(.timestamp, found: v.found), pos: pos))
@@ -120,7 +119,7 @@ public enum Convert {
         return nil
     }
 
-    /// A calendar date, `YYYY-MM-DD`.
+    /// A calendar date, `YYYY-MM-DD`, in `InputYears.valid`.
     @inlinable
     public static func date<F: FieldNaming>(_ field: F, _ v: FieldValue, _ pos: InputPosition,
                                             _ issues: inout [Issue]) -> LocalDate? {
@@ -129,7 +128,11 @@ public enum Convert {
         case .text(let b):
             let t = trimmed(b)
             if t.isEmpty { return nil }
-            if let d = parseLocalDate(t) { return d }
+            if let d = parseLocalDate(t) {
+                if InputYears.valid.contains(d.components.year) { return d }
+                issues.append(Issue(field: field, problem: .mustBe(.dateInYears(InputYears.valid), found: v.found), pos: pos))
+                return nil
+            }
             if t.count == 10, t[4] == UInt8(ascii: "-"), t[7] == UInt8(ascii: "-"),
                t.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") }) {
                 issues.append(Issue(field: field, problem: .notRealDate(found: v.found), pos: pos))
