@@ -61,7 +61,7 @@ final class ReaderTests: XCTestCase {
         let dir = TempDir()
         let big = dir.write("big.csv", csvHeader + "a,2026-01-01T00:00:00Z,1\n")
         XCTAssertEqual(errorsOf { try HeadacheLogReader.read([big], options: IngestOptions(limits: IngestLimits(maxFileBytes: 10))) },
-                       ["\(big.path):1:1: error: input is 46 bytes, over the limit of 10 bytes"])
+                       ["\(big.path):1:1: error: input is 46 bytes, over the limit of 10 bytes (--max-input-bytes)"])
         XCTAssertThrowsError(try HeadacheLogReader.read([InputSource(path: dir.path("missing.csv"))], options: IngestOptions())) { e in
             guard case .unreadable(let path, let reason)? = e as? IngestError else { return XCTFail("\(e)") }
             XCTAssertEqual(path, dir.path("missing.csv"))

@@ -27,17 +27,22 @@ public struct IngestLimits: Hashable, Sendable {
     public var maxDepth: Int
     /// Most fields in one CSV row (the header included).
     public var maxColumns: Int
-    /// Largest input file, in bytes (also applies to standard input).
+    /// Largest input, in bytes (files, FIFOs, devices and standard input alike): reading stops
+    /// one byte past it (`--max-input-bytes`).
     public var maxFileBytes: Int
+    /// How long to wait for a process to open a named FIFO for writing before giving up, in
+    /// milliseconds (standard input is never timed out).
+    public var writerWaitMilliseconds: Int
 
     public init(maxFieldBytes: Int = 1 << 20, maxRecords: Int = 5_000_000, maxDepth: Int = 64,
-                maxColumns: Int = 1024, maxFileBytes: Int = 2 << 30) {
+                maxColumns: Int = 1024, maxFileBytes: Int = 512 << 20, writerWaitMilliseconds: Int = 10_000) {
         self.maxFieldBytes = max(1, maxFieldBytes)
         self.maxRecords = max(0, maxRecords)
         // Clamped so that the (recursive) parser can never exhaust the stack.
         self.maxDepth = min(max(1, maxDepth), 4096)
         self.maxColumns = max(1, maxColumns)
         self.maxFileBytes = max(0, maxFileBytes)
+        self.writerWaitMilliseconds = max(0, writerWaitMilliseconds)
     }
 
     public static let `default` = IngestLimits()

@@ -8,38 +8,52 @@ import Darwin
 
 @usableFromInline enum ReadOutcome {
     case bytes([UInt8])
-    case tooLarge(Int)
+    /// Over `maxBytes`: the file's size when it is a regular file, else `nil` (reading stopped
+    /// one byte past the limit).
+    case tooLarge(knownSize: Int?)
 }
 
-/// Reads a whole file (or all of standard input for `-`) into memory.
-@usableFromInline func readInput(_ source: InputSource, maxBytes: Int) throws -> ReadOutcome {
+/// Reads a whole file (or all of standard input for `-`) into memory, never more than
+/// `limits.maxFileBytes + 1` bytes. A named FIFO that no process opens for writing within
+/// `limits.writerWaitMilliseconds` is an error instead of a wait without end.
+@usableFromInline func readInput(_ source: InputSource, limits: IngestLimits) throws -> ReadOutcome {
+    let maxBytes = limits.maxFileBytes
     let fd: Int32
     if source.isStandardInput {
         fd = 0
     } else {
-        fd = open(source.path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that opening a FIFO without a writer returns at once.
+        fd = open(source.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw IngestError.unreadable(path: source.path, reason: errnoText()) }
     }
     defer { if fd != 0 { close(fd) } }
 
     var st = stat()
     var expected = 0
+    var isRegular = false
+    var waitingForWriter = false
     if fstat(fd, &st) == 0 {
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            throw IngestError.unreadable(path: source.displayName, reason: "is a directory")
-        }
-        if (st.st_mode & S_IFMT) == S_IFREG {
+        let kind = st.st_mode & S_IFMT
+        if kind == S_IFDIR { throw IngestError.unreadable(path: source.displayName, reason: "is a directory") }
+        if kind == S_IFREG {
+            isRegular = true
             let size = Int(st.st_size)
-            if size > maxBytes { return .tooLarge(size) }
+            if size > maxBytes { return .tooLarge(knownSize: size) }
             expected = size
         }
+        waitingForWriter = fd != 0 && kind == S_IFIFO
     }
-    var buffer = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+    if fd != 0 && !waitingForWriter { setBlocking(fd) }
+
+    let cap = maxBytes == Int.max ? Int.max : maxBytes + 1
+    var buffer = [UInt8](repeating: 0, count: min(expected + 1, cap))
     var count = 0
+    var waited = 0
+    var writerCame = false
     while true {
         if count == buffer.count {
-            if count > maxBytes { return .tooLarge(count) }
-            buffer.append(contentsOf: repeatElement(0, count: max(count, 1 << 16)))
+            if count >= cap { break }
+            buffer.append(contentsOf: repeatElement(0, count: min(max(count, 1 << 16), cap - count)))
         }
         let space = buffer.count - count
         let r = buffer.withUnsafeMutableBytes { raw -> Int in
@@ -48,14 +62,46 @@ import Darwin
         }
         if r < 0 {
             if errno == EINTR { continue }
+            if errno == EAGAIN && waitingForWriter {   // a writer is there but has written nothing yet
+                setBlocking(fd); waitingForWriter = false
+                continue
+            }
             throw IngestError.unreadable(path: source.displayName, reason: errnoText())
         }
-        if r == 0 { break }
+        if r == 0 {
+            guard waitingForWriter, !writerCame else { break }
+            // No writer yet: wait in short slices, reading again after each (a writer that opens
+            // the FIFO and stays silent makes the next read fail with EAGAIN).
+            let slice = 100
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let p = poll(&pfd, 1, Int32(slice))
+            if p > 0 { writerCame = true; continue }
+            if p < 0 && errno != EINTR { throw IngestError.unreadable(path: source.displayName, reason: errnoText()) }
+            waited += slice
+            if waited >= limits.writerWaitMilliseconds {
+                throw IngestError.unreadable(path: source.displayName,
+                                             reason: "no process opened the FIFO for writing within \(limits.writerWaitMilliseconds) ms")
+            }
+            continue
+        }
         count += r
+        if waitingForWriter { setBlocking(fd); waitingForWriter = false }
     }
-    if count > maxBytes { return .tooLarge(count) }
+    if count > maxBytes { return .tooLarge(knownSize: isRegular ? max(count, expected) : nil) }
     buffer.removeSubrange(count...)
     return .bytes(buffer)
+}
+
+/// Clears `O_NONBLOCK`, so that reads wait for data.
+private func setBlocking(_ fd: Int32) {
+    let flags = fcntl(fd, F_GETFL)
+    if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+}
+
+/// The message for an input over `maxBytes`, naming its size when known.
+@usableFromInline func tooLargeMessage(knownSize: Int?, maxBytes: Int) -> String {
+    let size = knownSize.map { "\($0) bytes" } ?? "more than \(maxBytes) bytes"
+    return "input is \(size), over the limit of \(maxBytes) bytes (--max-input-bytes)"
 }
 
 private func errnoText() -> String {

@@ -45,9 +45,9 @@ public enum RecordReader<Draft: RecordDraft> {
     @inlinable func run(_ sources: [InputSource]) throws -> IngestResult<D.Record> {
         do {
             for source in sources {
-                switch try readInput(source, maxBytes: options.limits.maxFileBytes) {
+                switch try readInput(source, limits: options.limits) {
                 case .tooLarge(let size):
-                    addError(Diagnostic(.error, "input is \(size) bytes, over the limit of \(options.limits.maxFileBytes) bytes",
+                    addError(Diagnostic(.error, tooLargeMessage(knownSize: size, maxBytes: options.limits.maxFileBytes),
                                         at: SourceLocation(file: source.displayName, line: 1, column: 1)))
                 case .bytes(let bytes):
                     try ingest(bytes, name: source.displayName,
@@ -61,7 +61,7 @@ public enum RecordReader<Draft: RecordDraft> {
     @inlinable func run(bytes: [UInt8], name: String, format: InputFormat) throws -> IngestResult<D.Record> {
         do {
             if bytes.count > options.limits.maxFileBytes {
-                addError(Diagnostic(.error, "input is \(bytes.count) bytes, over the limit of \(options.limits.maxFileBytes) bytes",
+                addError(Diagnostic(.error, tooLargeMessage(knownSize: bytes.count, maxBytes: options.limits.maxFileBytes),
                                     at: SourceLocation(file: name, line: 1, column: 1)))
             } else {
                 try ingest(bytes, name: name, format: format)
