@@ -17,8 +17,11 @@
 // - Messages about a field are made from an `Issue` (field, problem, position) for the input's
 //   format: JSON messages name its path (`weather.humidityPct`, `sleep.quality`,
 //   `retrospective.medications[2].takenAt`, medication entries counted from 1), CSV messages its
-//   column (`humidity_pct`, `medications[2].takenAt`). They show at most 20 characters of an
-//   invalid value (`Diagnostic.quote`).
+//   column (`humidity_pct`, `medications[2].takenAt`). They show at most 20 characters (and 80
+//   bytes) of an invalid value, control and bidi characters escaped (`Diagnostic.quote`);
+//   `Diagnostic.messageWithoutValues` shows none.
+// - Values are checked where they enter: integers written as digits, numbers within the ranges
+//   of `AuraeRanges`, timestamps and dates within `InputYears.valid` (docs/input.md).
 // - Syntax errors and limit breaches stop reading that input and are errors even with
 //   `skipInvalid`; record-level problems become warnings with `skipInvalid`.
 // - JSON strings are accepted where numbers or booleans are expected (`"3"`, `"yes"`), as CSV

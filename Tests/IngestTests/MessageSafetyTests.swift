@@ -120,6 +120,13 @@ final class MessageSafetyTests: XCTestCase {
         XCTAssertEqual(severity.messageWithoutValues(for: .json), "severity must be an integer from 1 to 5")
     }
 
+    func testFileNamesAreShownWithControlsEscaped() throws {
+        let d = Diagnostic(.error, "x", at: SourceLocation(file: "a\u{1B}[2J\u{202E}b\\c.csv", line: 1, column: 2))
+        XCTAssertEqual(d.description, "a\\u{1B}[2J\\u{202E}b\\c.csv:1:2: error: x")
+        XCTAssertEqual(IngestError.unreadable(path: "x\u{07}.csv", reason: "r").description, "report: error: cannot read x\\u{7}.csv: r")
+        XCTAssertEqual(Diagnostic.escapingControls("plain/path ü.csv"), "plain/path ü.csv")
+    }
+
     func testSyntaxAndHeaderMessagesWithoutValues() throws {
         do {
             _ = try readLogs("[{\"id\": x}]", "s.json")

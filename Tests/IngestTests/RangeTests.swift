@@ -89,6 +89,15 @@ final class RangeTests: XCTestCase {
         XCTAssertNoThrow(try readLogs(csvHeader + "r1,1900-01-01T00:00:00Z,3\nr2,2100-12-31T23:59:59-12:00,3\n"))
     }
 
+    func testTheYearBoundsAreExact() {
+        let ok = ["1900-01-01T00:00:00Z", "1900-01-01T00:00:00+14:00", "2100-12-31T23:59:59Z", "2100-12-31T23:59:59-12:00"]
+        let bad = ["1899-12-31T23:59:59Z", "1899-12-31T23:59:59-12:00", "2101-01-01T00:00:00Z", "2101-01-01T00:00:00+14:00"]
+        for t in ok { XCTAssertTrue(InputYears.contains(Timestamp(iso: t)!), t) }
+        for t in bad { XCTAssertFalse(InputYears.contains(Timestamp(iso: t)!), t) }
+        XCTAssertTrue(InputYears.contains(LocalDate(iso: "2100-12-31")!))
+        XCTAssertFalse(InputYears.contains(LocalDate(iso: "1899-12-31")!))
+    }
+
     func testAnEpisodeOf900YearsIsRejected() {
         // The year typo of the issue: 2926 lies outside the years, 2027 is more than 366 days later.
         XCTAssertEqual(csvErrors("resolved_at", "2926-03-02T09:10:00+01:00"),

@@ -92,7 +92,7 @@ public enum IngestError: Error, CustomStringConvertible {
         case .invalid(let diagnostics):
             return diagnostics.map(\.description).joined(separator: "\n")
         case .unreadable(let path, let reason):
-            return "report: error: cannot read \(path): \(reason)"
+            return "report: error: cannot read \(Diagnostic.escapingControls(path)): \(reason)"
         }
     }
 

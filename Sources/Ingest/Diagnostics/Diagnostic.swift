@@ -7,7 +7,8 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public init(file: String, line: Int, column: Int) {
         self.file = file; self.line = line; self.column = column
     }
-    public var description: String { "\(file):\(line):\(column)" }
+    /// `file:line:column`, with control and bidi characters of the file name escaped.
+    public var description: String { "\(Diagnostic.escapingControls(file)):\(line):\(column)" }
 }
 
 /// One message about the input, printed as `file:line:column: error: message`.
@@ -67,6 +68,23 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
         return out + "\""
     }
 
+    /// `text` with the characters that could change a terminal (control, DEL, C1, bidi and line
+    /// separators) written as `\u{1B}`; everything else, backslashes included, as it is. For file
+    /// names and other text that is shown whole.
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for s in text.unicodeScalars { out += isControl(s) ? "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" : String(s) }
+        return out
+    }
+
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
     /// One scalar as `quote` writes it.
     static func escaped(_ s: Unicode.Scalar) -> String {
         switch s.value {
@@ -76,9 +94,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
         case 0x00: return "\\0"
         case 0x22: return "\\\""
         case 0x5C: return "\\\\"
-        case 0x01...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
-            return "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-        default: return String(s)
+        default: return isControl(s) ? "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" : String(s)
         }
     }
 }

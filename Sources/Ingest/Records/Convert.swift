@@ -107,7 +107,7 @@ public enum Convert {
             if t.isEmpty { return nil }
             switch parseTimestampDetailed(t) {
             case .value(let ts):
-                if InputYears.valid.contains(ts.localDate.components.year) { return ts }
+                if InputYears.contains(ts) { return ts }
                 issues.append(Issue(field: field, problem: .mustBe(.timestampInYears(InputYears.valid), found: v.found), pos: pos))
             case .noOffset: issues.append(Issue(field: field, problem: .noUTCOffset(found: v.found), pos: pos))
             case .notReal: issues.append(Issue(field: field, problem: .notRealDateTime(found: v.found), pos: pos))
@@ -129,7 +129,7 @@ public enum Convert {
             let t = trimmed(b)
             if t.isEmpty { return nil }
             if let d = parseLocalDate(t) {
-                if InputYears.valid.contains(d.components.year) { return d }
+                if InputYears.contains(d) { return d }
                 issues.append(Issue(field: field, problem: .mustBe(.dateInYears(InputYears.valid), found: v.found), pos: pos))
                 return nil
             }
