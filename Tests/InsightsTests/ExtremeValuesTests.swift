@@ -204,4 +204,21 @@ final class ExtremeValuesTests: XCTestCase {
         XCTAssertEqual(Rounding.text(-1, 8, places: 2), "-0.13")
         XCTAssertEqual(Rounding.text(5, -2, places: 0), "-3")
     }
+
+    // MARK: Synthetic data at the ends of its parameters
+
+    func testSyntheticGeneratorsTakeAnyParameters() {
+        var g = SeededGenerator(seed: 3), h = SeededGenerator(seed: 3)
+        for range in [0...0, -5...5, 1...5, 0...359] {
+            XCTAssertEqual(g.int(range), range.lowerBound + Int(h.next() % UInt64(range.count)), "\(range)")
+        }
+        _ = g.int(Int.min...Int.max)
+        XCTAssertEqual(g.int(Int.max...Int.max), Int.max)
+        let top = LocalDate(daysSinceEpoch: .max)
+        XCTAssertEqual(SyntheticAurae.days(from: top.saturatedAdding(days: -2), to: top, seed: 1).map(\.date.daysSinceEpoch),
+                       [Int32.max - 2, Int32.max - 1, Int32.max])
+        XCTAssertTrue(SyntheticAurae.days(from: top, to: date("2026-01-01"), seed: 1).isEmpty)
+        XCTAssertTrue(SyntheticAurae.logs(count: -1, seed: 1).isEmpty)
+        XCTAssertTrue(SyntheticExport.rows(count: -3).isEmpty)
+    }
 }
