@@ -11,15 +11,16 @@ public enum Rounding {
         let n = num.magnitude, d = den.magnitude
         var p: UInt128 = 1
         for _ in 0..<max(0, places) { p = p.multipliedReportingOverflow(by: 10).partialValue }
-        // n/d·p = q·p + r·p/d, with the remainder rounded half up: (2·r·p + d) / (2·d).
+        // n/d·p = q·p + r·p/d, with r·p/d rounded half up (up when twice its remainder reaches d).
         let q = n / d, r = n % d
         let whole = q.multipliedReportingOverflow(by: p)
         let rp = r.multipliedReportingOverflow(by: p)
         let fraction: UInt128
-        if !rp.overflow && rp.partialValue <= (UInt128.max - d) / 2 {
-            fraction = (rp.partialValue * 2 + d) / (2 * d)
+        if !rp.overflow {
+            let fq = rp.partialValue / d, fr = rp.partialValue % d
+            fraction = fq + (fr >= d - fr ? 1 : 0)
         } else {
-            // Only for denominators beyond 10^34: the nearest value through floating point.
+            // Only for denominators beyond about 10^34: the nearest value through floating point.
             fraction = UInt128((Double(r) / Double(d) * Double(p)).rounded(.toNearestOrAwayFromZero))
         }
         let sum = whole.partialValue.addingReportingOverflow(fraction)

@@ -196,10 +196,24 @@ final class ExtremeValuesTests: XCTestCase {
         XCTAssertEqual(Rounding.text(Int128.max - 1, Int128.max, places: 3), "1.0")
         XCTAssertEqual(Rounding.text(Int128.max / 3, Int128.max, places: 4), "0.3333")
         XCTAssertEqual(Rounding.text(1, 0, places: 1), "0.0")
+        XCTAssertEqual(Rounding.text(0, Int128.min, places: 1), "0.0")
+        XCTAssertEqual(Rounding.text(Int128.min, Int128.min, places: 2), "1.0")
+        XCTAssertEqual(Rounding.text(Int128.min, 1, places: 0), Rounding.format(scaled: -.max, places: 0))
         XCTAssertEqual(Rounding.text(Double.nan, places: 4), "0.0")
         XCTAssertEqual(Rounding.text(Double.infinity, places: 1), Rounding.format(scaled: .max, places: 1))
         XCTAssertEqual(Rounding.text(-1e300, places: 1), Rounding.format(scaled: -.max, places: 1))
-        // Unchanged for ordinary values: half away from zero.
+        // Unchanged for ordinary values: half away from zero, as (2·|num|·10^places + |den|) / (2·|den|).
+        var g = SeededGenerator(seed: 11)
+        for _ in 0..<10_000 {
+            let num = Int128(g.int(-1_000_000_000_000...1_000_000_000_000)) * Int128(g.int(-9_999...9_999))
+            let den = Int128(g.int(1...3_600_000_000_000)) * (g.int(0...1) == 0 ? 1 : -1)
+            let places = g.int(0...4)
+            var p: Int128 = 1
+            for _ in 0..<places { p *= 10 }
+            let mag = ((num * p).magnitude * 2 + den.magnitude) / (2 * den.magnitude)
+            let expected = (num < 0) != (den < 0) ? -Int128(mag) : Int128(mag)
+            XCTAssertEqual(Rounding.scaled(num, den, places: places), expected, "\(num)/\(den) \(places)")
+        }
         XCTAssertEqual(Rounding.text(7, 9, places: 3), "0.778")
         XCTAssertEqual(Rounding.text(-1, 8, places: 2), "-0.13")
         XCTAssertEqual(Rounding.text(5, -2, places: 0), "-3")
