@@ -3,16 +3,30 @@ import Foundation
 /// Exact rounding and number formatting for the JSON contract: half away from zero, applied once
 /// to the exact value (a rational `num/den`).
 public enum Rounding {
-    /// `num/den` rounded half away from zero to `places` decimals, as the scaled integer.
+    /// `num/den` rounded half away from zero to `places` decimals, as the scaled integer;
+    /// saturated at the ends of `Int128` when it does not fit, and 0 when `den` is 0.
     static func scaled(_ num: Int128, _ den: Int128, places: Int) -> Int128 {
-        precondition(den != 0)
-        var n = num, d = den
-        if d < 0 { n = -n; d = -d }
-        var p: Int128 = 1
-        for _ in 0..<places { p *= 10 }
-        let s = n * p
-        let mag = (s.magnitude * 2 + d.magnitude) / (2 * d.magnitude)
-        return s < 0 ? -Int128(mag) : Int128(mag)
+        guard den != 0 else { return 0 }
+        let negative = (num < 0) != (den < 0)
+        let n = num.magnitude, d = den.magnitude
+        var p: UInt128 = 1
+        for _ in 0..<max(0, places) { p = p.multipliedReportingOverflow(by: 10).partialValue }
+        // n/d·p = q·p + r·p/d, with r·p/d rounded half up (up when twice its remainder reaches d).
+        let q = n / d, r = n % d
+        let whole = q.multipliedReportingOverflow(by: p)
+        let rp = r.multipliedReportingOverflow(by: p)
+        let fraction: UInt128
+        if !rp.overflow {
+            let fq = rp.partialValue / d, fr = rp.partialValue % d
+            fraction = fq + (fr >= d - fr ? 1 : 0)
+        } else {
+            // Only for denominators beyond about 10^34: the nearest value through floating point.
+            fraction = UInt128((Double(r) / Double(d) * Double(p)).rounded(.toNearestOrAwayFromZero))
+        }
+        let sum = whole.partialValue.addingReportingOverflow(fraction)
+        let limit = UInt128(Int128.max)
+        guard !whole.overflow, !sum.overflow, sum.partialValue <= limit else { return negative ? -Int128.max : .max }
+        return negative ? -Int128(sum.partialValue) : Int128(sum.partialValue)
     }
 
     /// Decimal text of `num/den` rounded to `places` decimals, trailing zeros dropped but one kept
@@ -22,10 +36,10 @@ public enum Rounding {
     }
 
     /// `x` rounded half away from zero to `places` decimals (for values that are not rationals,
-    /// such as p-values).
+    /// such as p-values); beyond `Int128` saturated, NaN as 0.
     public static func text(_ x: Double, places: Int) -> String {
         let s = (x * pow(10, Double(places))).rounded(.toNearestOrAwayFromZero)
-        return format(scaled: Int128(s), places: places)
+        return format(scaled: Int128(exactly: s) ?? (s.isNaN ? 0 : s < 0 ? -Int128.max : .max), places: places)
     }
 
     static func format(scaled v: Int128, places: Int) -> String {
@@ -45,7 +59,7 @@ public enum Rounding {
 /// A number already rounded for display: its exact decimal text and that value as a Double.
 public struct RoundedNumber: Sendable, Hashable, CustomStringConvertible {
     public let text: String
-    public var value: Double { Double(text)! }
+    public var value: Double { Double(text) ?? .nan }
     public var description: String { text }
     init(_ num: Int128, _ den: Int128, places: Int) { text = Rounding.text(num, den, places: places) }
     init(_ x: Double, places: Int) { text = Rounding.text(x, places: places) }
@@ -69,7 +83,7 @@ public enum Statistics {
         var terms: [Double] = []
         terms.reserveCapacity(hi - a + 1)
         for x in a...hi { terms.append(logChoose(c1, x) + logChoose(n - c1, r1 - x) - denom) }
-        let m = terms.max()!
+        guard let m = terms.max() else { return 1 }
         var s = 0.0
         for t in terms { s += exp(t - m) }
         return min(1, exp(m + log(s)))

@@ -12,8 +12,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// A value in `range` from the next draw (modulo, so the same on every machine).
+    /// A value in `range` from the next draw (modulo, so the same on every machine); any range,
+    /// `Int.min...Int.max` included.
     public mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
+        let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
+        let draw = next()
+        return range.lowerBound &+ Int(truncatingIfNeeded: span == 0 ? draw : draw % span)
     }
 }

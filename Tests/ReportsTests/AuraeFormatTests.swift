@@ -61,6 +61,45 @@ final class AuraeFormatTests: XCTestCase {
         }
     }
 
+    func testTemperaturesThatAreNotNumbersAreUnknown() {
+        for value in [Double.nan, .infinity, -.infinity] {
+            var w = Weather()
+            w.temperatureC = value
+            XCTAssertEqual(f.weather(w), "—", "\(value)")
+            w.condition = "Rain"
+            XCTAssertEqual(f.weather(w), "Rain", "\(value)")
+        }
+    }
+
+    func testDurationsOfAnyLengthAreText() {
+        // A year typo: 900 years and 1 hour (328,718 days).
+        XCTAssertEqual(f.duration(log("2026-03-01T08:00:00+01:00", "2926-03-01T09:00:00+01:00")), "7889233h 0m")
+        // A resolution before the onset is no time at all.
+        XCTAssertEqual(f.duration(log("2026-03-01T08:00:00+01:00", "1126-03-01T08:00:00+01:00")), "0m")
+        let ends: [Timestamp] = [Timestamp(epochSeconds: .min, nanoseconds: .max, offsetSeconds: .min),
+                                 Timestamp(epochSeconds: .max, nanoseconds: .min, offsetSeconds: .max)]
+        var l = HeadacheLog(id: "x", onsetAt: ends[0], resolvedAt: ends[1], severity: 3)
+        let minutes = ((Int128(Int64.max) - Int128(Int64.min)) * 1_000_000_000 + Int128(Int32.min) - Int128(Int32.max)) / 60_000_000_000
+        XCTAssertEqual(f.duration(l), "\(minutes / 60)h \(minutes % 60)m")
+        l.onsetAt = ends[1]; l.resolvedAt = ends[0]
+        XCTAssertEqual(f.duration(l), "0m")
+    }
+
+    func testTimesAndDatesAtTheEndsOfTimestamps() {
+        for t in [Timestamp(epochSeconds: .min, offsetSeconds: .min), Timestamp(epochSeconds: .max, offsetSeconds: .max),
+                  Timestamp(epochSeconds: .max, offsetSeconds: .min), Timestamp(epochSeconds: -1, offsetSeconds: 0)] {
+            XCTAssertEqual(f.time(t).count, 5)
+        }
+        for d in [LocalDate(daysSinceEpoch: .min), LocalDate(daysSinceEpoch: .max)] { XCTAssertFalse(f.date(d).isEmpty) }
+        XCTAssertEqual(f.time(Timestamp(epochSeconds: -1, offsetSeconds: 0)), "23:59")
+    }
+
+    func testMonthsOutsideTheCalendarAreNumbers() {
+        XCTAssertEqual(f.monthYear(year: 2026, month: 3), "March 2026")
+        XCTAssertEqual(f.monthYear(year: 2026, month: 13), "13 2026")
+        XCTAssertEqual(f.shortMonthYear(year: -5, month: 0), "0 -5")
+    }
+
     func testMedicationsAreTrimmedAndJoined() {
         XCTAssertEqual(f.medications([]), "—")
         XCTAssertEqual(f.medications([MedicationEntry(name: "  Ibuprofen "), MedicationEntry(name: "Topiramate")]),
@@ -75,5 +114,6 @@ final class AuraeFormatTests: XCTestCase {
         XCTAssertEqual(f.notes("頭痛がひどい。薬を飲んだ", limit: 40), "頭痛がひどい。薬を飲んだ")
         XCTAssertEqual(f.notes(String(repeating: "é", count: 41), limit: 40).unicodeScalars.count, 40)
         XCTAssertEqual(f.notes(nil, limit: 40), "")
+        XCTAssertEqual(f.notes("abc", limit: 0), "…")
     }
 }

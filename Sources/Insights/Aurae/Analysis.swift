@@ -1,17 +1,24 @@
 import Ingest
 
 extension HeadacheInsights {
+    /// The longest window in days: 10,000 Gregorian years, more than any two dates of years
+    /// 1–9999 are apart, so it bounds the trend series and the baseline only for dates no reader
+    /// produces (timestamps saturated far beyond year 9999).
+    public static let maxWindowDays = 3_652_425
+
     /// Runs the whole analysis in one pass over the logs, feeding each card's accumulator. Pure:
     /// no I/O, no clock, no wording.
     public static func analyze(_ request: InsightsRequest, config c: InsightsConfig) -> InsightsResult {
         let asOf = request.asOf
         let to = request.to ?? asOf
         let logs = request.logs
-        // Window start: the earliest onset date up to `to`, unless given.
+        // Window start: the earliest onset date up to `to`, unless given; never more than
+        // `maxWindowDays` before `to`.
         var from = request.from ?? to
         if request.from == nil {
-            for l in logs { let d = l.onsetAt.localDate; if d < from { from = d } }
+            for l in logs { let d = l.onsetAt.saturatedLocalDate; if d < from { from = d } }
         }
+        from = max(from, to.saturatedAdding(days: -(maxWindowDays - 1)))
         let premium = request.tier == .premium
 
         var evaluator = FactorEvaluator(config: c)
@@ -25,11 +32,11 @@ extension HeadacheInsights {
         var frequency = FrequencyCard(asOf: asOf, windowDays: c.frequencyWindowDays)
         var classDays = ClassDaysCard(asOf: asOf, classCount: c.classes.count)
         var redFlags = RedFlagsCard()
-        var baseline = request.days.map { BaselineDays(days: $0) }
+        var baseline = request.days.map { BaselineDays(days: $0, from: from, to: to) }
         var episodeCount = 0, resolvedCount = 0, activeCount = 0
 
         for log in logs {
-            let onsetDate = log.onsetAt.localDate
+            let onsetDate = log.onsetAt.saturatedLocalDate
             baseline?.add(onset: onsetDate)
             if premium && !log.retrospective.medications.isEmpty {
                 classDays.add(log, onsetDate: onsetDate, classifier: &classifier)
@@ -43,7 +50,7 @@ extension HeadacheInsights {
             resolvedCount += 1
 
             let e = ResolvedEpisode(log: log, onsetDate: onsetDate, resolvedAt: resolvedAt,
-                                    durationNanos: nanos(from: log.onsetAt, to: resolvedAt),
+                                    durationNanos: elapsedNanoseconds(from: log.onsetAt, to: resolvedAt),
                                     factors: evaluator.evaluate(log))
             factors.add(e)
             weather.add(e)

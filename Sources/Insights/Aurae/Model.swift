@@ -105,8 +105,12 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     /// 1…12.
     public let month: Int
 
-    /// The month of a whole-number index `year * 12 + (month - 1)`.
-    init(index: Int) { year = index / 12; month = index % 12 + 1 }
+    /// The month of a whole-number index `year * 12 + (month - 1)` (floored, so that a year
+    /// before 0 still has months 1…12).
+    init(index: Int) {
+        let r = index % 12
+        year = (index - (r < 0 ? r + 12 : r)) / 12; month = (r < 0 ? r + 12 : r) + 1
+    }
     public init(_ date: LocalDate) { let c = date.components; year = c.year; month = c.month }
 
     var index: Int { year * 12 + month - 1 }
@@ -122,9 +126,9 @@ public struct IsoWeek: Sendable, Hashable, CustomStringConvertible {
 
     /// The week that contains `d` (the year of its Thursday).
     public init(_ d: LocalDate) {
-        let thursday = d.adding(days: 4 - d.isoWeekday)
+        let thursday = d.saturatedAdding(days: 4 - d.isoWeekday)
         year = thursday.components.year
-        let jan1 = LocalDate(year: year, month: 1, day: 1) ?? thursday
+        let jan1 = LocalDate(daysSinceEpoch: Int32(clamping: LocalDate.daysFromCivil(year: year, month: 1, day: 1)))
         week = (thursday - jan1) / 7 + 1
     }
 

@@ -65,19 +65,19 @@ public struct AuraeFormat: Sendable {
         return dateFormat.render([String(c.day), months[c.month - 1], String(c.year)])
     }
 
-    /// "March 2026".
+    /// "March 2026"; a month outside 1…12 is written as its number.
     public func monthYear(year: Int, month: Int) -> String {
-        monthYear.render([monthsLong[month - 1], String(year)])
+        monthYear.render([(1...12).contains(month) ? monthsLong[month - 1] : String(month), String(year)])
     }
 
-    /// "Mar 2026".
+    /// "Mar 2026"; a month outside 1…12 is written as its number.
     public func shortMonthYear(year: Int, month: Int) -> String {
-        monthYear.render([months[month - 1], String(year)])
+        monthYear.render([(1...12).contains(month) ? months[month - 1] : String(month), String(year)])
     }
 
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
-        let m = t.localMinuteOfDay
+        let m = t.saturatedMinuteOfDay
         return zeroPadded(m / 60, 2) + ":" + zeroPadded(m % 60, 2)
     }
 
@@ -86,20 +86,21 @@ public struct AuraeFormat: Sendable {
         (1...severityWords.count).contains(level) ? severityWords[level - 1] : String(level)
     }
 
-    /// "45m" under an hour, "2h 14m" otherwise (minutes rounded down), "Ongoing" when active.
+    /// "45m" under an hour, "2h 14m" otherwise (minutes rounded down), "Ongoing" when active;
+    /// "0m" when the resolution is before the onset. Exact for any pair of timestamps: a year
+    /// typo gives millions of hours, not a crash.
     public func duration(_ log: HeadacheLog) -> String {
         guard let end = log.resolvedAt else { return ongoing }
-        var seconds = end.epochSeconds - log.onsetAt.epochSeconds
-        if end.nanoseconds < log.onsetAt.nanoseconds { seconds -= 1 }
-        let minutes = max(0, seconds / 60)
+        let minutes = max(0, elapsedNanoseconds(from: log.onsetAt, to: end) / 60_000_000_000)
         if minutes < 60 { return minutesOnly.render([String(minutes)]) }
         return hoursMinutes.render([String(minutes / 60), String(minutes % 60)])
     }
 
     /// "18 °C · Partly cloudy"; either part alone when the other is unknown; "—" when both are.
+    /// A temperature that is not a finite number (infinity, NaN) is unknown.
     public func weather(_ w: Weather) -> String {
         let condition = w.condition?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
-        let temp = w.temperatureC.map { temperature.render([Self.number($0)]) }
+        let temp = w.temperatureC.flatMap { $0.isFinite ? temperature.render([Self.number($0)]) : nil }
         switch (temp, condition) {
         case let (t?, c?): return weatherJoin.render([t, c])
         case let (t?, nil): return t
@@ -137,13 +138,14 @@ public struct AuraeFormat: Sendable {
             count += 1
         }
         if !truncated { return String(scalars) }
-        var cut = String.UnicodeScalarView(scalars.prefix(limit - 1))
+        var cut = String.UnicodeScalarView(scalars.prefix(max(0, limit - 1)))
         cut.append(contentsOf: ellipsis.unicodeScalars)
         return String(cut)
     }
 
     /// A number with at most one decimal and no trailing ".0": 18, 18.5, -3. Beyond 10^14 a
-    /// decimal means nothing, so the whole number; beyond Int64, or not finite, Swift's own text.
+    /// decimal means nothing, so the whole number; beyond Int64, or not finite, Swift's own text
+    /// ("1e+19", "inf", "nan").
     static func number(_ v: Double) -> String {
         guard (v * 10).rounded(.toNearestOrAwayFromZero).magnitude < 1e15 else {
             return Int64(exactly: v.rounded()).map(String.init) ?? "\(v.rounded())"

@@ -13,11 +13,12 @@ public enum SyntheticAurae {
         let offsets: [Int32] = [-5 * 3600, -4 * 3600, 0, 3600, 2 * 3600, 5 * 3600 + 1800]
         let end: Int64 = 20_543 * 86_400  // 2026-03-31
         // Spread episodes over about 2 years, or one per ~40 minutes for large counts.
-        let span: Int64 = max(730 * 86_400, Int64(count) * 2_400)
+        let perCount = Int64(count).multipliedReportingOverflow(by: 2_400)
+        let span: Int64 = max(730 * 86_400, perCount.overflow ? .max : perCount.partialValue)
         var out: [HeadacheLog] = []
-        out.reserveCapacity(count)
+        out.reserveCapacity(max(0, count))
         func maybe(_ p: Int) -> Bool { Int(g.next() % 100) < p }
-        for i in 0..<count {
+        for i in 0..<max(0, count) {
             let onset = end - Int64(g.next() % UInt64(span))
             let off = offsets[Int(g.next() % UInt64(offsets.count))]
             let duration = Int64(g.next() % (3 * 86_400))
@@ -61,9 +62,9 @@ public enum SyntheticAurae {
         var g = SeededGenerator(seed: seed)
         func maybe(_ p: Int) -> Bool { Int(g.next() % 100) < p }
         var out: [DayContext] = []
-        var d = from
-        while d <= to {
-            var c = DayContext(date: d)
+        guard from <= to else { return out }
+        for day in from.daysSinceEpoch...to.daysSinceEpoch {
+            var c = DayContext(date: LocalDate(daysSinceEpoch: day))
             if maybe(80) { c.sleepHours = Double(g.next() % 100) / 10 }
             if maybe(50) { c.sleepQuality = Int(g.next() % 5) + 1 }
             if maybe(60) { c.stressLevel = Int(g.next() % 5) + 1 }
@@ -74,7 +75,6 @@ public enum SyntheticAurae {
             if maybe(70) { c.humidityPct = Double(g.next() % 101) }
             if maybe(30) { c.cyclePhase = [.menstrual, .follicular, .ovulatory, .luteal][Int(g.next() % 4)] }
             out.append(c)
-            d = d.adding(days: 1)
         }
         return out
     }

@@ -31,8 +31,8 @@ public enum SyntheticExport {
         var rng = SeededGenerator(seed: seed)
         var minutes = 0  // since 2023-01-01T07:00+01:00
         var out: [Row] = []
-        out.reserveCapacity(count)
-        for i in 0..<count {
+        out.reserveCapacity(max(0, count))
+        for i in 0..<max(0, count) {
             minutes += rng.int(360...3600)
             let duration = rng.int(15...2880)
             let parts = rng.int(0...3)

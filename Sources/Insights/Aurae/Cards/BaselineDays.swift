@@ -8,27 +8,32 @@ struct BaselineDays {
 
     let days: [DayContext]
     private var onsetBits: [UInt64] = []
-    private var lo: Int32 = 0, hi: Int32 = -1
+    /// The days the bits cover: the file's days inside the window, and the day after the last.
+    private var lo = 0, hi = -1
 
-    init(days: [DayContext]) {
+    /// Onset bits for the file's days from `from` to `to` (the only days `counts` reads), so their
+    /// size is bounded by the window, whatever dates the file holds.
+    init(days: [DayContext], from: LocalDate, to: LocalDate) {
         self.days = days
-        guard let first = days.first else { return }
-        var mn = first.date.daysSinceEpoch, mx = mn
-        for d in days { mn = min(mn, d.date.daysSinceEpoch); mx = max(mx, d.date.daysSinceEpoch) }
+        var mn = Int(to.daysSinceEpoch) + 1, mx = Int(from.daysSinceEpoch) - 1
+        for d in days where d.date >= from && d.date <= to {
+            mn = min(mn, Int(d.date.daysSinceEpoch)); mx = max(mx, Int(d.date.daysSinceEpoch))
+        }
+        guard mn <= mx else { return }
         lo = mn; hi = mx + 1
-        onsetBits = [UInt64](repeating: 0, count: Int(hi - lo) / 64 + 1)
+        onsetBits = [UInt64](repeating: 0, count: (hi - lo) / 64 + 1)
     }
 
     @inline(__always) mutating func add(onset d: LocalDate) {
-        let day = d.daysSinceEpoch
+        let day = Int(d.daysSinceEpoch)
         guard day >= lo && day <= hi else { return }
-        let k = Int(day - lo)
+        let k = day - lo
         onsetBits[k >> 6] |= 1 << UInt64(k & 63)
     }
 
-    private func hasOnset(_ d: Int32) -> Bool {
+    private func hasOnset(_ d: Int) -> Bool {
         guard d >= lo && d <= hi else { return false }
-        let k = Int(d - lo)
+        let k = d - lo
         return onsetBits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 
@@ -36,7 +41,8 @@ struct BaselineDays {
     func counts(from: LocalDate, to: LocalDate, evaluator: FactorEvaluator) -> Counts {
         var out = Counts(count: [Int](repeating: 0, count: Factor.all.count), known: [Int](repeating: 0, count: Factor.all.count))
         for d in days where d.date >= from && d.date <= to {
-            if hasOnset(d.date.daysSinceEpoch) || hasOnset(d.date.daysSinceEpoch + 1) { continue }
+            let day = Int(d.date.daysSinceEpoch)
+            if hasOnset(day) || hasOnset(day + 1) { continue }
             let bits = evaluator.evaluate(d)
             for i in Factor.all.indices where bits.known & (1 << UInt32(i)) != 0 {
                 out.known[i] += 1

@@ -17,22 +17,24 @@ struct ClassDaysCard {
         masks = [UInt32](repeating: 0, count: 3 * (classCount + 1))
         for k in 0..<3 {
             let m = YearMonth(index: firstMonth + k)
-            monthStarts.append(LocalDate(year: m.year, month: m.month, day: 1) ?? asOf)
+            let first = LocalDate.daysFromCivil(year: m.year, month: m.month, day: 1)
+            monthStarts.append(LocalDate(daysSinceEpoch: Int32(clamping: first)))
         }
     }
 
     mutating func add(_ log: HeadacheLog, onsetDate: LocalDate, classifier: inout MedicationClassifier) {
         for entry in log.retrospective.medications {
             if entry.isAcute == false { continue }
-            let d = entry.takenAt?.localDate ?? onsetDate
+            let d = entry.takenAt?.saturatedLocalDate ?? onsetDate
             guard d <= asOf else { continue }
-            let c = d.components
-            let k = c.year * 12 + c.month - 1 - firstMonth
+            let k = YearMonth(d).index - firstMonth
             guard k >= 0 && k < 3 else { continue }
+            let day = d - monthStarts[k]
+            guard day >= 0 && day < 32 else { continue }  // only at the saturated ends of LocalDate
             let i = classifier.index(of: entry.name)
             let info = classifier.infos[i]
             if entry.isAcute == nil && info.preventive { continue }
-            masks[k * classCount + info.classIndex] |= 1 << UInt32(d - monthStarts[k])
+            masks[k * classCount + info.classIndex] |= 1 << UInt32(day)
             if info.classIndex == classCount - 1 { otherNames[k].insert(info.groupName) }
         }
     }

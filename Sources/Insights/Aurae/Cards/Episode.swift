@@ -6,11 +6,7 @@ struct ResolvedEpisode {
     let log: HeadacheLog
     let onsetDate: LocalDate
     let resolvedAt: Timestamp
-    /// Onset to resolution.
-    let durationNanos: Int64
+    /// Onset to resolution, exact for any pair of timestamps (a year typo makes centuries).
+    let durationNanos: Int128
     let factors: FactorBits
-}
-
-@inline(__always) func nanos(from a: Timestamp, to b: Timestamp) -> Int64 {
-    (b.epochSeconds - a.epochSeconds) * 1_000_000_000 + Int64(b.nanoseconds - a.nanoseconds)
 }

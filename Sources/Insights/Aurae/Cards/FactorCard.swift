@@ -28,8 +28,8 @@ struct FactorCard {
         for (i, factor) in Factor.all.enumerated() where factor.group == group {
             let n = count[i], k = known[i]
             guard k >= c.factorMinKnown, n >= c.factorMinCount,
-                  Int64(n) * 1_000_000 >= c.factorMinShareMillionths * Int64(k) else { continue }
-            let label = c.frequencyLabels.first { Int64(n) * 1_000_000 >= $0.minShareMillionths * Int64(k) }
+                  Int128(n) * 1_000_000 >= Int128(c.factorMinShareMillionths) * Int128(k) else { continue }
+            let label = c.frequencyLabels.first { Int128(n) * 1_000_000 >= Int128($0.minShareMillionths) * Int128(k) }
                 ?? c.frequencyLabels[c.frequencyLabels.count - 1]
             let base = FactorEvaluator.dayRecords(factor.measure) ? baseline : nil
             out.append(FactorStat(factor: factor, count: n, known: k, share: RoundedNumber(Int128(n), Int128(k), places: 3),
@@ -37,7 +37,7 @@ struct FactorCard {
                                   association: nil))
         }
         return out.sorted {
-            let l = Int64($0.count) * Int64($1.known), r = Int64($1.count) * Int64($0.known)
+            let l = Int128($0.count) * Int128($1.known), r = Int128($1.count) * Int128($0.known)
             if l != r { return l > r }
             if $0.count != $1.count { return $0.count > $1.count }
             return $0.id < $1.id

@@ -4,8 +4,8 @@ struct MedicationsCard {
     private var groupOfInfo: [Int] = []
     private var groupIndex: [String: Int] = [:]
     private var names: [String] = []
-    private var taken: [Int] = [], rated: [Int] = [], effectivenessSum: [Int] = []
-    private var durations: [[Int64]] = []
+    private var taken: [Int] = [], rated: [Int] = [], effectivenessSum: [Int128] = []
+    private var durations: [[Int128]] = []
 
     mutating func add(_ e: ResolvedEpisode, classifier: inout MedicationClassifier) {
         for entry in e.log.retrospective.medications {
@@ -21,9 +21,9 @@ struct MedicationsCard {
                 groupOfInfo[ii] = g
             }
             taken[g] += 1
-            if let v = entry.effectiveness { rated[g] += 1; effectivenessSum[g] += v }
+            if let v = entry.effectiveness { rated[g] += 1; effectivenessSum[g] += Int128(v) }
             if let t = entry.takenAt {
-                let d = nanos(from: t, to: e.resolvedAt)
+                let d = elapsedNanoseconds(from: t, to: e.resolvedAt)
                 if d >= 0 { durations[g].append(d) }
             }
         }
@@ -38,11 +38,11 @@ struct MedicationsCard {
             if !ds.isEmpty {
                 let m = ds.count / 2
                 median = ds.count % 2 == 1
-                    ? RoundedNumber(Int128(ds[m]), 3_600_000_000_000, places: 1)
-                    : RoundedNumber(Int128(ds[m - 1]) + Int128(ds[m]), 7_200_000_000_000, places: 1)
+                    ? RoundedNumber(ds[m], 3_600_000_000_000, places: 1)
+                    : RoundedNumber(ds[m - 1] + ds[m], 7_200_000_000_000, places: 1)
             }
             out.append(MedicationRating(name: names[g], timesTaken: taken[g], ratedCount: rated[g],
-                                        meanEffectiveness: rated[g] > 0 ? RoundedNumber(Int128(effectivenessSum[g]), Int128(rated[g]), places: 1) : nil,
+                                        meanEffectiveness: rated[g] > 0 ? RoundedNumber(effectivenessSum[g], Int128(rated[g]), places: 1) : nil,
                                         medianHoursToResolution: median))
         }
         return out.sorted { $0.timesTaken != $1.timesTaken ? $0.timesTaken > $1.timesTaken : $0.name < $1.name }

@@ -7,28 +7,32 @@ struct TrendsCard {
     private var monthly: [Int]
     private var weekly: [Int]
 
+    /// Series from the month and the week of `from` to those of `to`; empty when `to` is before
+    /// `from`. The window is at most `HeadacheInsights.maxWindowDays` long, so are the series.
     init(from: LocalDate, to: LocalDate) {
         firstMonth = YearMonth(from).index
         firstMonday = mondayOf(from)
-        monthly = [Int](repeating: 0, count: max(0, YearMonth(to).index - firstMonth + 1))
+        monthly = [Int](repeating: 0, count: to < from ? 0 : YearMonth(to).index - firstMonth + 1)
         weekly = [Int](repeating: 0, count: to < from ? 0 : (mondayOf(to) - firstMonday) / 7 + 1)
     }
 
+    /// Counts an episode with onset in the window.
     @inline(__always) mutating func add(_ e: ResolvedEpisode) {
-        let c = e.onsetDate.components
-        monthly[c.year * 12 + c.month - 1 - firstMonth] += 1
-        weekly[(e.onsetDate - firstMonday) / 7] += 1
+        let m = YearMonth(e.onsetDate).index - firstMonth, w = (e.onsetDate - firstMonday) / 7
+        guard monthly.indices.contains(m), weekly.indices.contains(w) else { return }
+        monthly[m] += 1
+        weekly[w] += 1
     }
 
     func trends() -> Trends {
         Trends(monthly: monthly.enumerated().map { PeriodCount(period: YearMonth(index: firstMonth + $0.offset), count: $0.element) },
                monthlyTrend: trendLine(monthly),
-               weekly: weekly.enumerated().map { PeriodCount(period: IsoWeek(firstMonday.adding(days: 7 * $0.offset)), count: $0.element) },
+               weekly: weekly.enumerated().map { PeriodCount(period: IsoWeek(firstMonday.saturatedAdding(days: 7 * $0.offset)), count: $0.element) },
                weeklyTrend: trendLine(weekly))
     }
 }
 
-@inline(__always) func mondayOf(_ d: LocalDate) -> LocalDate { d.adding(days: 1 - d.isoWeekday) }
+@inline(__always) func mondayOf(_ d: LocalDate) -> LocalDate { d.saturatedAdding(days: 1 - d.isoWeekday) }
 
 /// Least squares of y against x = 0..<n, exact rationals rounded to 3 decimals.
 func trendLine(_ y: [Int]) -> TrendLine {
