@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 
 @main
 struct Report: ParsableCommand {
@@ -26,6 +27,7 @@ struct Report: ParsableCommand {
     /// status its console reports for it.
     static func main() {
         StandardStreams.prepare()
+        InterruptCleanup.install()
         do {
             var parsed = try parseAsRoot()
             guard var command = parsed as? ReportCommand else {

@@ -187,38 +187,58 @@ final class SurroundingsTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("precious.txt"))), Data("precious".utf8))
     }
 
-    func testARunKilledMidWriteLeavesATemporaryTheNextRunRemoves() throws {
-        // A summary of a few thousand episodes takes long enough to be killed while writing.
+    /// Writes a summary of a few thousand episodes to `out` (long enough to be caught writing) and
+    /// sends `signal` once its temporary exists; false when no try caught it.
+    func interruptWhileWriting(_ out: String, with signal: Int32) throws -> Bool {
         let big = path("big.json")
-        let logs = (0..<4000).map { i in
-            "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-0\(1 + i % 6)-1\(i % 10)T10:00:00+01:00\", \"severity\": \(1 + i % 5)}"
+        if !FileManager.default.fileExists(atPath: big) {
+            let logs = (0..<4000).map { i in
+                "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-0\(1 + i % 6)-1\(i % 10)T10:00:00+01:00\", \"severity\": \(1 + i % 5)}"
+            }
+            try Data("{\"schemaVersion\": 1, \"logs\": [\(logs.joined(separator: ",\n"))]}".utf8).write(to: URL(fileURLWithPath: big))
         }
-        try Data("{\"schemaVersion\": 1, \"logs\": [\(logs.joined(separator: ",\n"))]}".utf8).write(to: URL(fileURLWithPath: big))
-        let out = path("out.pdf")
-        var sawTemporary = false
-        for _ in 0..<5 where !sawTemporary {
+        let prefix = ".report-tmp-" + (out as NSString).lastPathComponent + "."
+        for _ in 0..<5 {
             let run = Process()
             run.executableURL = ReportBinary.url
             run.arguments = ["headache", "summary", big, "--as-of", "2099-12-31", "-o", out, "--quiet"]
             run.standardError = FileHandle.nullDevice
             try run.run()
+            var caught = false
             let deadline = Date().addingTimeInterval(60)
-            while run.isRunning && Date() < deadline {
-                if try names().contains(where: { $0.hasPrefix(".report-tmp-out.pdf.") }) {
-                    kill(run.processIdentifier, SIGKILL)
-                    sawTemporary = true
-                    break
+            while run.isRunning && Date() < deadline && !caught {
+                if try names().contains(where: { $0.hasPrefix(prefix) }) {
+                    kill(run.processIdentifier, signal)
+                    caught = true
                 }
                 usleep(200)
             }
             run.waitUntilExit()
-            try? FileManager.default.removeItem(atPath: out)
+            if caught {
+                XCTAssertEqual(run.terminationReason, .uncaughtSignal)
+                XCTAssertEqual(run.terminationStatus, signal)
+                return true
+            }
         }
-        try XCTSkipUnless(sawTemporary, "the run was never caught while writing")
+        return false
+    }
+
+    func testARunKilledMidWriteLeavesATemporaryTheNextRunRemoves() throws {
+        try XCTSkipUnless(try interruptWhileWriting(path("out.pdf"), with: SIGKILL), "the run was never caught while writing")
         XCTAssertTrue(try names().contains(where: { $0.hasPrefix(".report-tmp-out.pdf.") }), "SIGKILL leaves the temporary")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("out.pdf")))
         let next = try ReportBinary.run(summary(path("other.pdf")))
         XCTAssertEqual(next.status, 0, next.stderr)
         XCTAssertEqual(try names(), ["big.json", "other.pdf"])
+    }
+
+    func testATerminatedRunRemovesItsTemporaryAndKeepsTheOldFile() throws {
+        for sig in [SIGTERM, SIGINT, SIGHUP] {
+            try Data("old".utf8).write(to: URL(fileURLWithPath: path("out.pdf")))
+            try XCTSkipUnless(try interruptWhileWriting(path("out.pdf"), with: sig), "the run was never caught while writing")
+            XCTAssertEqual(try names(), ["big.json", "out.pdf"], "signal \(sig)")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("out.pdf"))), Data("old".utf8))
+        }
     }
 
     // MARK: ranges

@@ -9,7 +9,8 @@ import Glibc
 /// What the path names decides the way (`OutputPath`): a symbolic link is followed and its final
 /// target replaced (the link stays); a FIFO or character device is written directly; `-` is
 /// standard output. Every atomic write first removes the stale temporaries of dead runs from the
-/// folder it writes in (`StaleTemporaries`).
+/// folder it writes in (`StaleTemporaries`); an interrupted run removes its own
+/// (`InterruptCleanup`).
 public final class AtomicFile {
     public enum Failure: Error, CustomStringConvertible {
         case cannotCreate(path: String, reason: String)
@@ -61,6 +62,7 @@ public final class AtomicFile {
             }
             fd = created
             replacing = (candidate, final)
+            InterruptCleanup.track(candidate)
         }
     }
 
@@ -93,7 +95,7 @@ public final class AtomicFile {
             }
             return
         }
-        defer { close(fd) }
+        defer { close(fd); InterruptCleanup.untrack() }
         if fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
@@ -116,6 +118,7 @@ public final class AtomicFile {
         if let (tempPath, _) = replacing {
             close(fd)
             unlink(tempPath)
+            InterruptCleanup.untrack()
         } else if fd != STDOUT_FILENO {
             close(fd)
         }
