@@ -32,9 +32,9 @@ enum OutputPath: Equatable {
             switch st.st_mode & S_IFMT {
             case S_IFREG:
                 return .replace(final: current)
-            case S_IFLNK where current.hasPrefix("/proc/"):
-                // `/dev/stdout` ends in `/proc/self/fd/1`, whose "target" may be `pipe:[…]`: the
-                // kernel opens what it stands for, so it is written directly.
+            case S_IFLNK where isInProc(folder(of: current)):
+                // `/dev/stdout` and `/dev/fd/1` end in `/proc/self/fd/1`, whose "target" may be
+                // `pipe:[…]`: the kernel opens what it stands for, so it is written directly.
                 return .direct
             case S_IFLNK:
                 guard let target = readLink(current) else {
@@ -62,6 +62,13 @@ enum OutputPath: Equatable {
     static func name(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
+    }
+
+    /// Whether `folder`, with its links resolved, is inside `/proc` (whose links are not paths).
+    static func isInProc(_ folder: String) -> Bool {
+        guard let real = realpath(folder, nil) else { return false }
+        defer { free(real) }
+        return String(cString: real).hasPrefix("/proc/")
     }
 
     /// The text of the symbolic link at `path`, or nil (with `errno` set).
