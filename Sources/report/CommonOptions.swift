@@ -25,10 +25,15 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
     var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
 
+    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("Refuse an input file (or standard input) longer than this many bytes; it is not read further.", valueName: "N"))
+    var maxInputBytes: Int = IngestLimits.default.maxFileBytes
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
         guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
-        guard maxRecords > 0, maxFieldBytes > 0 else { throw ValidationError("--max-records and --max-field-bytes must be positive") }
+        guard maxRecords > 0, maxFieldBytes > 0, maxInputBytes > 0 else {
+            throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
+        }
     }
 
     var ingestOptions: IngestOptions {
@@ -37,6 +42,7 @@ struct InputOptions: ParsableArguments {
         options.maxErrors = maxErrors
         options.limits.maxRecords = maxRecords
         options.limits.maxFieldBytes = maxFieldBytes
+        options.limits.maxFileBytes = maxInputBytes
         options.format = format
         return options
     }
@@ -44,13 +50,13 @@ struct InputOptions: ParsableArguments {
 
 /// Dates and run-wide settings shared by the headache commands.
 struct RunOptions: ParsableArguments {
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD (default: today in the newest log's UTC offset).", valueName: "D"))
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD, years 1900-2100 (default: today in the newest log's UTC offset).", valueName: "D"))
     var asOf: LocalDate?
 
     @Option(name: .customLong("from"), help: ArgumentHelp("First date of the range, YYYY-MM-DD.", valueName: "D"))
     var from: LocalDate?
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Last date of the range, YYYY-MM-DD (default: the as-of date).", valueName: "D"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("Last date of the range, YYYY-MM-DD, not after the as-of date (default: the as-of date).", valueName: "D"))
     var to: LocalDate?
 
     @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
@@ -62,8 +68,21 @@ struct RunOptions: ParsableArguments {
     @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
     var logFormat: LogFormat = .text
 
+    /// Rejects every empty or inverted range the options alone decide: `--from` after `--to`,
+    /// `--to` after `--as-of`, and `--from` after `--as-of` when the range ends on the as-of date.
     func validate() throws {
-        if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
+        if let from, let to, from > to { throw ValidationError("--from '\(from)' is after --to '\(to)'") }
+        if let to, let asOf, to > asOf { throw ValidationError("--to '\(to)' is after --as-of '\(asOf)'") }
+        if let from, to == nil, let asOf, from > asOf {
+            throw ValidationError("--from '\(from)' is after --as-of '\(asOf)', where the range ends when --to is not given")
+        }
+    }
+
+    /// Rejects a `--from` after the as-of date the run chose itself (no `--to`, no `--as-of`): the
+    /// one range check that needs the inputs.
+    func checkRange(_ run: RunInfo) throws {
+        guard let from, to == nil, asOf == nil, from > run.asOf else { return }
+        throw CommandFailure(status: .usage, message: "--from '\(from)' is after today, '\(run.asOf)', where the range ends when neither --to nor --as-of is given")
     }
 
     var console: Console { Console(quiet: quiet, format: logFormat) }

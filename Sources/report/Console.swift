@@ -30,8 +30,8 @@ struct Console: Sendable {
         case .json:
             var fields: [(String, JSONOutput)] = [("level", .string(level)), ("message", .string(text))]
             if let location {
-                fields += [("file", .string(location.file)), ("line", .string(String(location.line))),
-                           ("column", .string(String(location.column)))]
+                fields += [("file", .string(location.file)), ("line", .int(location.line)),
+                           ("column", .int(location.column))]
             }
             StandardStreams.writeError(JSONOutput.object(fields).compact() + "\n")
         case .text where location != nil || text.hasPrefix("report:"):
@@ -46,7 +46,7 @@ struct Console: Sendable {
     func report(_ error: Error) -> ExitStatus {
         switch error {
         case let failure as CommandFailure:
-            emit(level: "error", failure.message)
+            emit(level: "error", format == .json && failure.status == .usage ? UsageLog.redacted(failure.message) : failure.message)
             return failure.status
         case IngestError.invalid(let diagnostics):
             print(diagnostics)

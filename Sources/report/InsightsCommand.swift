@@ -35,11 +35,17 @@ struct InsightsCommand: ReportCommand {
 
     var console: Console { options.console }
 
+    func validate() throws {
+        try output.map(OutputTarget.init(path:))?.refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
+    }
+
     func run() throws {
         let templates = try options.templateSet()
         let job = try InsightsJob(templates: templates)
         let inputs = try input.read(days: days, console: console)
-        let context = ReportContext(templates: templates, run: options.runInfo(logs: inputs.logs),
+        let run = options.runInfo(logs: inputs.logs)
+        try options.checkRange(run)
+        let context = ReportContext(templates: templates, run: run,
                                     output: output.map(OutputTarget.init(path:)) ?? .standardOutput)
         let request = InsightsJob.Request(tier: tier, format: json ? .json : .text, from: options.from, to: options.to)
         try job.run(inputs, request, in: context)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Ingest
 import Insights
+import Reports
 
 /// `--log-format`: how messages on standard error are written.
 enum LogFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
@@ -17,9 +18,23 @@ extension InputFormat: ExpressibleByArgument {
     }
 }
 
-/// `--as-of`, `--from`, `--to`: a calendar date written YYYY-MM-DD, checked while parsing.
+/// `--as-of`, `--from`, `--to`: a calendar date written YYYY-MM-DD in the years input dates may
+/// have, checked while parsing.
 extension LocalDate: ExpressibleByArgument {
+    /// The years a date option accepts: those of the timestamps Ingest accepts.
+    static let optionYears = 1900...2100
+
     public init?(argument: String) {
-        self.init(iso: argument)
+        guard let date = LocalDate(iso: argument), LocalDate.optionYears.contains(date.components.year) else { return nil }
+        self = date
+    }
+}
+
+extension OutputTarget {
+    /// Refuses (a usage error) an output that is one of `inputs`, however either is spelled.
+    func refuseClobbering(_ inputs: [String]) throws {
+        if let input = clobbers(inputs) {
+            throw ValidationError("-o '\(path)' is the input '\(input)'; the output must be another file")
+        }
     }
 }

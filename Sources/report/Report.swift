@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 
 @main
 struct Report: ParsableCommand {
@@ -20,11 +21,13 @@ struct Report: ParsableCommand {
         subcommands: [HeadacheCommand.self, BenchmarkCommand.self])
 
     /// Parses, runs, and exits with the documented status. Whatever the parser rejects (an
-    /// unknown option, an invalid value, a failed `validate()`) is a usage error, 2; help and
+    /// unknown option, an invalid value, a failed `validate()`) is a usage error, 2, printed as
+    /// a JSON line with no values when `--log-format json` is among the arguments; help and
     /// `--version` print to standard output and exit 0; a report command's failure exits with the
     /// status its console reports for it.
     static func main() {
         StandardStreams.prepare()
+        InterruptCleanup.install()
         do {
             var parsed = try parseAsRoot()
             guard var command = parsed as? ReportCommand else {
@@ -38,7 +41,11 @@ struct Report: ParsableCommand {
             }
         } catch {
             guard exitCode(for: error) == .success else {
-                StandardStreams.writeError(fullMessage(for: error) + "\n")
+                if UsageLog.wantsJSON(CommandLine.arguments.dropFirst()) {
+                    Console(format: .json).emit(level: "error", UsageLog.redacted(message(for: error)))
+                } else {
+                    StandardStreams.writeError(fullMessage(for: error) + "\n")
+                }
                 exit(with: .usage)
             }
             print(fullMessage(for: error))

@@ -29,11 +29,16 @@ struct SummaryCommand: ReportCommand {
 
     var console: Console { options.console }
 
+    func validate() throws {
+        try OutputTarget(path: output).refuseClobbering(input.inputs)
+    }
+
     func run() throws {
         let templates = try options.templateSet()
         let inputs = try input.read(console: console)
-        let context = ReportContext(templates: templates, run: options.runInfo(logs: inputs.logs),
-                                    output: OutputTarget(path: output))
+        let run = options.runInfo(logs: inputs.logs)
+        try options.checkRange(run)
+        let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: output))
         let request = SummaryJob.Request(from: options.from, to: options.to, patientName: patientName)
         let result = try SummaryJob(templates: templates).run(inputs, request, in: context)
         for w in result.fontWarnings { console.warning(w) }

@@ -54,7 +54,9 @@ final class CommandLineTests: XCTestCase {
     func testChecksAcrossOptionsAreUsageErrors() throws {
         let base = ["headache", "insights", sample("aurae/logs.json")]
         let cases: [(args: [String], message: String)] = [
-            (["--from", "2026-05-01", "--to", "2026-04-01"], "--from 2026-05-01 is after --to 2026-04-01"),
+            (["--from", "2026-05-01", "--to", "2026-04-01"], "--from '2026-05-01' is after --to '2026-04-01'"),
+            (["--to", "2026-08-01", "--as-of", "2026-07-31"], "--to '2026-08-01' is after --as-of '2026-07-31'"),
+            (["--max-input-bytes", "0"], "must be positive"),
             (["--max-errors", "0"], "--max-errors must be at least 1"),
             (["--max-records", "0"], "must be positive"),
             (["--as-of", "31/07/2026"], "31/07/2026"),
@@ -82,7 +84,39 @@ final class CommandLineTests: XCTestCase {
             XCTAssertNotNil(object?["level"] as? String, String(line))
             XCTAssertNotNil(object?["message"] as? String, String(line))
         }
-        XCTAssertTrue(r.stderr.contains("\"line\":\"3\""), "input errors keep their location: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("\"line\":3,\"column\":"), "input errors keep their location, as numbers: \(r.stderr)")
+    }
+
+    func testLogFormatJSONCoversUsageErrorsWithoutEchoingValues() throws {
+        let out = dir.appendingPathComponent("x.pdf").path
+        let base = ["headache", "summary", sample("aurae/logs.json"), "-o", out]
+        let cases: [(args: [String], kept: [String])] = [
+            (base + ["--tier", "Alex Doe", "--log-format", "json"], ["'--tier <tier>'", "'free'", "'premium'"]),
+            (base + ["--log-format=json", "--bogus", "Alex Doe"], []),
+            (base + ["--Alex-Doe", "--log-format", "json"], []),
+            (base + ["--as-of", "Alex-Doe", "--log-format", "json"], ["'--as-of <D>'"]),
+            (base + ["--from", "2026-05-01", "--to", "2026-04-01", "--log-format", "json"], ["--from", "--to"]),
+            (["headache", "summary", sample("aurae/logs.json"), "--log-format", "json"], ["'--output <OUT.pdf>'"]),
+            (["headache", "insights", "--log-format", "json", "--patient-name", "Alex Doe"], []),
+            (base + ["-o", sample("aurae/logs.json"), "--log-format", "json"], ["-o"]),
+        ]
+        for (args, kept) in cases {
+            let r = try ReportBinary.run(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            let lines = r.stderr.split(separator: "\n")
+            XCTAssertEqual(lines.count, 1, "\(args): \(r.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(r.stderr.utf8)) as? [String: Any]
+            XCTAssertEqual(object?["level"] as? String, "error", r.stderr)
+            let message = try XCTUnwrap(object?["message"] as? String, r.stderr)
+            for value in ["Alex", "2026-05-01", "logs.json"] { XCTAssertFalse(message.contains(value), "\(args): \(message)") }
+            for word in kept { XCTAssertTrue(message.contains(word), "\(args) keeps \(word): \(message)") }
+        }
+        let text = try ReportBinary.run(base + ["--tier", "gold"])
+        XCTAssertTrue(text.stderr.contains("'gold'"), "text usage errors still name the value: \(text.stderr)")
+        let help = try ReportBinary.run(["headache", "summary", "--help", "--log-format", "json"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdoutText.contains("USAGE:"), "help stays plain text")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     func testClosedOrFullStandardErrorStillWritesThePDF() throws {

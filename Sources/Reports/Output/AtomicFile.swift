@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +6,11 @@ import Glibc
 /// `O_CREAT|O_EXCL` and mode 0600, written, `fsync`ed, renamed over the target, and the folder is
 /// `fsync`ed. A failure removes the temporary file and leaves any old target untouched.
 ///
-/// `-` as the path writes to standard output instead.
+/// What the path names decides the way (`OutputPath`): a symbolic link is followed and its final
+/// target replaced (the link stays); a FIFO or character device is written directly; `-` is
+/// standard output. Every atomic write first removes the stale temporaries of dead runs from the
+/// folder it writes in (`StaleTemporaries`); an interrupted run removes its own
+/// (`InterruptCleanup`).
 public final class AtomicFile {
     public enum Failure: Error, CustomStringConvertible {
         case cannotCreate(path: String, reason: String)
@@ -20,8 +23,10 @@ public final class AtomicFile {
         }
     }
 
+    /// The path as the user gave it (named in messages).
     public let path: String
-    private let tempPath: String?
+    /// The temporary file and the file it replaces; nil when writing directly.
+    private let replacing: (temp: String, final: String)?
     private var fd: Int32
     private var finished = false
 
@@ -30,37 +35,43 @@ public final class AtomicFile {
 
     public init(path: String) throws {
         self.path = path
-        if path == "-" {
+        switch try OutputPath.resolve(path) {
+        case .standardOutput:
             fd = STDOUT_FILENO
-            tempPath = nil
-            return
+            replacing = nil
+        case .direct:
+            fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { throw Failure.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+            replacing = nil
+        case .replace(let final):
+            let dir = OutputPath.folder(of: final)
+            var st = stat()
+            guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                throw Failure.cannotCreate(path: path, reason: "folder \(dir) does not exist")
+            }
+            StaleTemporaries.remove(in: dir)
+            var created: Int32 = -1
+            var candidate = ""
+            for attempt in 0..<16 {
+                candidate = dir + "/" + AtomicFile.tempPrefix + OutputPath.name(of: final) + "." + String(getpid()) + "." + String(attempt)
+                created = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+                if created >= 0 || errno != EEXIST { break }
+            }
+            guard created >= 0 else {
+                throw Failure.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+            }
+            fd = created
+            replacing = (candidate, final)
+            InterruptCleanup.track(candidate)
         }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw Failure.cannotCreate(path: path, reason: "folder \(dir) does not exist")
-        }
-        AtomicFile.removeStaleTemporaries(in: dir, target: url.lastPathComponent)
-        var created: Int32 = -1
-        var candidate = ""
-        for attempt in 0..<16 {
-            candidate = dir + "/" + AtomicFile.tempPrefix + url.lastPathComponent + "." + String(getpid()) + "." + String(attempt)
-            created = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if created >= 0 || errno != EEXIST { break }
-        }
-        guard created >= 0 else {
-            throw Failure.cannotCreate(path: path, reason: String(cString: strerror(errno)))
-        }
-        fd = created
-        tempPath = candidate
     }
 
     /// Appends bytes. Throws on a short write (disk full, closed pipe).
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Failure.cannotWrite(path: path, reason: String(cString: strerror(errno)))
@@ -69,59 +80,49 @@ public final class AtomicFile {
         }
     }
 
-    public func write(_ data: Data) throws { try data.withUnsafeBytes { try write($0) } }
-
     public func write(_ string: String) throws {
         var s = string
         try s.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Flushes, renames into place and syncs the folder.
+    /// Flushes, renames into place and syncs the folder; for a direct write, closes the file.
     public func commit() throws {
         guard !finished else { return }
         finished = true
-        guard let tempPath else { return }
-        defer { close(fd) }
+        guard let (tempPath, final) = replacing else {
+            if fd != STDOUT_FILENO && close(fd) != 0 && errno != EINTR {
+                throw Failure.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            }
+            return
+        }
+        defer { close(fd); InterruptCleanup.untrack() }
         if fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
             throw Failure.cannotWrite(path: path, reason: reason)
         }
-        if rename(tempPath, path) != 0 {
+        if rename(tempPath, final) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
             throw Failure.cannotWrite(path: path, reason: reason)
         }
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let dfd = open(OutputPath.folder(of: final), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
-    /// Removes the temporary file; the target is untouched.
+    /// Removes the temporary file; the target is untouched. A direct write cannot be taken back:
+    /// it is only closed.
     public func abandon() {
         guard !finished else { return }
         finished = true
-        if let tempPath { close(fd); unlink(tempPath) }
+        if let (tempPath, _) = replacing {
+            close(fd)
+            unlink(tempPath)
+            InterruptCleanup.untrack()
+        } else if fd != STDOUT_FILENO {
+            close(fd)
+        }
     }
 
     deinit { abandon() }
-
-    /// Writes `bytes` to `path` atomically in one call.
-    public static func write(_ data: Data, to path: String) throws {
-        let file = try AtomicFile(path: path)
-        do { try file.write(data); try file.commit() } catch { file.abandon(); throw error }
-    }
-
-    /// Deletes temporary files for `target` left by runs that were killed (their process is gone).
-    static func removeStaleTemporaries(in dir: String, target: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-        let prefix = tempPrefix + target + "."
-        for name in names where name.hasPrefix(prefix) {
-            let parts = name.dropFirst(prefix.count).split(separator: ".")
-            guard parts.count == 2, let pid = Int32(parts[0]) else { continue }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(dir + "/" + name)
-            }
-        }
-    }
 }

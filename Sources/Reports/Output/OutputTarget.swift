@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Where a report's bytes go: a file written whole or not at all, or standard output (`-`).
 public struct OutputTarget: Sendable, Equatable {
     /// The file to write; `-` is standard output.
@@ -8,6 +12,21 @@ public struct OutputTarget: Sendable, Equatable {
     public static let standardOutput = OutputTarget(path: "-")
 
     public var isStandardOutput: Bool { path == "-" }
+
+    /// The first of `inputs` that is the file this target would replace, or nil. Files are
+    /// compared by device and inode, so another spelling of the path or a symbolic link is found
+    /// too; `-` among the inputs is standard input as it is open now. Only an existing regular
+    /// file counts: FIFOs and devices are not replaced.
+    public func clobbers(_ inputs: [String]) -> String? {
+        guard !isStandardOutput else { return nil }
+        var out = stat()
+        guard stat(path, &out) == 0, out.st_mode & S_IFMT == S_IFREG else { return nil }
+        return inputs.first { input in
+            var st = stat()
+            let found = input == "-" ? fstat(STDIN_FILENO, &st) == 0 : stat(input, &st) == 0
+            return found && st.st_dev == out.st_dev && st.st_ino == out.st_ino
+        }
+    }
 
     /// Runs `body` with an `AtomicFile` for the target: committed when `body` returns, abandoned
     /// (the old file left untouched) when it or the commit throws.
