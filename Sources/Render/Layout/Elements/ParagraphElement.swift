@@ -34,9 +34,8 @@ struct ParagraphBox: LayoutBox {
     var name: String { "\(path) (paragraph \"\(paragraph.text.prefix(20))\")" }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
-        let fitting = (availableHeight - padding + Paginator.eps) / lineHeight
-        if fitting >= Double(lines.count) { return .split(head: self, tail: nil) }
-        let n = Int(max(0, fitting))
+        let n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)
+        if n >= lines.count { return .split(head: self, tail: nil) }
         if n < 1 { return .refuse }
         var head = self, tail = self
         head.lines = lines.prefix(n)
