@@ -42,12 +42,17 @@ public final class PangoMeasurer: TextMeasurer {
         cairo_font_options_destroy(opts)
     }
 
+    /// A font size Pango and FreeType accept: `size` within 0.1...10,000 pt (NaN counts as 0.1).
+    static func fontSize(_ size: Double) -> Double {
+        size >= 0.1 ? min(size, 10_000) : 0.1
+    }
+
     static func fontDescription(_ f: FontSpec) -> OpaquePointer {
         let d = pango_font_description_new()!
         pango_font_description_set_family(d, f.family)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(f.weight.rawValue)))
         pango_font_description_set_style(d, f.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        pango_font_description_set_absolute_size(d, f.size * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(d, fontSize(f.size) * Double(PANGO_SCALE))
         return d
     }
 
