@@ -31,7 +31,7 @@ struct ParagraphBox: LayoutBox {
     var height: Double { padding + Double(lines.count) * lineHeight }
     var spaceAfter: Double { paragraph.spaceAfter }
     var minimumHeight: Double { padding + lineHeight }
-    var name: String { "\(path) (paragraph \"\(paragraph.text.prefix(20))\")" }
+    var name: String { "\(path) (paragraph \(excerpt(paragraph.text)))" }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
         let n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)
