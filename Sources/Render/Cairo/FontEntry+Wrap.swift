@@ -15,7 +15,10 @@ extension FontEntry {
     /// Texts up to this many UTF-8 bytes are laid out in one piece.
     static let wholeTextBytes = 1024
     /// The first window size in UTF-8 bytes; it doubles while a window gives fewer than 3 lines.
+    /// Later windows hold about `linesPerWindow` lines of the size of those just kept: Pango's cost
+    /// per window grows with its lines times its length, and at least two lines are laid out again.
     static let windowBytes = 512
+    static let linesPerWindow = 6
 
     /// The first `limit` lines of `text` broken at `width` (explicit "\n" breaks a line; trailing
     /// spaces and line breaks are not part of a line).
@@ -41,9 +44,10 @@ extension FontEntry {
                 lines.append(String(decoding: bytes[r], as: UTF8.self))
             }
             if whole { break }
-            start = ranges[keep].lowerBound
+            let next = ranges[keep].lowerBound
+            window = max(16, (next - start) / keep * Self.linesPerWindow)
+            start = next
             direction = startsParagraph(bytes, start) ? [] : directions[keep]
-            window = max(4, firstWindow)
         }
         return lines.isEmpty ? [""] : lines
     }

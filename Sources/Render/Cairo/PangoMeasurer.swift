@@ -203,10 +203,12 @@ final class FontEntry {
     }
 
     /// Whether `text` fits on one line of `width`: trusts the estimate when it is comfortably
-    /// below the limit (kerning cannot close the gap), otherwise shapes the text.
+    /// below the limit or more than half again above it (kerning cannot close either gap),
+    /// otherwise shapes the text.
     func fits(_ text: String, _ width: Double) -> Bool {
         if let est = estimate(text) {
             if est <= width - max(1.0, est * 0.04) { return true }
+            if est > width * 1.5 + 1 { return false }
         }
         return measure(text) <= width + 0.01
     }
