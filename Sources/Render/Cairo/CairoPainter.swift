@@ -114,7 +114,7 @@ final class CairoPainter {
         t.withUTF8 { buf in
             guard let base = buf.baseAddress, buf.count > 0 else { return }
             base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
-                pango_layout_set_text(l, p, Int32(buf.count))
+                pango_layout_set_text(l, p, Int32(clamping: buf.count))
             }
         }
     }

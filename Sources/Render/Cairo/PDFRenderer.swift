@@ -6,12 +6,15 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
     case cairo(String)
     case pageOutOfRange(Int, pageCount: Int)
     case invalidPNG(String)
+    /// An image size a cairo surface cannot hold (not a whole number of pixels in 1...32767).
+    case invalidSize(width: Double, height: Double)
 
     public var description: String {
         switch self {
         case .cairo(let s): return "cairo: \(s)"
         case let .pageOutOfRange(i, n): return "page index \(i) out of range (document has \(n) pages)"
         case .invalidPNG(let s): return "invalid PNG: \(s)"
+        case let .invalidSize(w, h): return "cannot make a \(w) × \(h) pixel image (each side must be 1 to 32767)"
         }
     }
 }

@@ -10,8 +10,7 @@ public enum PNGRenderer {
             throw RenderError.pageOutOfRange(index, pageCount: doc.pages.count)
         }
         let page = doc.pages[index]
-        let w = Int32((page.size.width * scale).rounded(.up))
-        let h = Int32((page.size.height * scale).rounded(.up))
+        let (w, h) = try pixelSize(page.size.width * scale, page.size.height * scale)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
@@ -28,6 +27,14 @@ public enum PNGRenderer {
         cairo_surface_flush(surface)
         return try RasterImage.encode(surface: surface)
     }
+}
+
+/// Whole pixels for an image `width` × `height` (rounded up), or `RenderError.invalidSize` when a
+/// side is not finite or not in the 1...32767 a cairo image surface holds.
+func pixelSize(_ width: Double, _ height: Double) throws -> (Int32, Int32) {
+    let w = width.rounded(.up), h = height.rounded(.up)
+    guard w >= 1, w <= 32767, h >= 1, h <= 32767 else { throw RenderError.invalidSize(width: width, height: height) }
+    return (Int32(w), Int32(h))
 }
 
 /// A decoded image: premultiplied RGBA, 8 bits a channel, row-major. Used by golden-image tests.
@@ -60,7 +67,7 @@ public struct RasterImage: Equatable, Sendable {
         }
         // Normalise to ARGB32.
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
+        let argb = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: w), Int32(clamping: h))!
         defer { cairo_surface_destroy(argb) }
         let cr = cairo_create(argb)!
         cairo_set_source_surface(cr, surface, 0, 0)
@@ -83,8 +90,14 @@ public struct RasterImage: Equatable, Sendable {
         return RasterImage(width: w, height: h, rgba: rgba)
     }
 
+    /// Encodes the image; a size a surface cannot hold, or pixels that do not match the size,
+    /// throw `RenderError.invalidSize`.
     public func pngData() throws -> Data {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let (w, h) = try pixelSize(Double(width), Double(height))
+        guard rgba.count == width * height * 4 else {
+            throw RenderError.invalidSize(width: Double(width), height: Double(height))
+        }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h)!
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))

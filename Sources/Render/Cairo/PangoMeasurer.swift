@@ -42,12 +42,17 @@ public final class PangoMeasurer: TextMeasurer {
         cairo_font_options_destroy(opts)
     }
 
+    /// A font size Pango and FreeType accept: `size` within 0.1...10,000 pt (NaN counts as 0.1).
+    static func fontSize(_ size: Double) -> Double {
+        size >= 0.1 ? min(size, 10_000) : 0.1
+    }
+
     static func fontDescription(_ f: FontSpec) -> OpaquePointer {
         let d = pango_font_description_new()!
         pango_font_description_set_family(d, f.family)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(f.weight.rawValue)))
         pango_font_description_set_style(d, f.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-        pango_font_description_set_absolute_size(d, f.size * Double(PANGO_SCALE))
+        pango_font_description_set_absolute_size(d, fontSize(f.size) * Double(PANGO_SCALE))
         return d
     }
 
@@ -102,9 +107,13 @@ public final class PangoMeasurer: TextMeasurer {
     }
 
     public func wrap(_ text: String, style: TextStyle, width: Double) -> [String] {
+        wrap(text, style: style, width: width, limit: .max)
+    }
+
+    public func wrap(_ text: String, style: TextStyle, width: Double, limit: Int) -> [String] {
         let e = entry(style.font)
         if !text.utf8.contains(10), e.fits(text, width) { return [text] }
-        return e.wrap(text, width: width)
+        return e.wrap(text, width: width, limit: max(1, limit))
     }
 
     public func truncate(_ text: String, style: TextStyle, width: Double) -> String {
@@ -136,6 +145,8 @@ final class FontEntry {
     /// Advances for U+0000–U+02FF and U+2000–U+20CF; negative = not measured yet.
     private var advances = [Float](repeating: -1, count: 0x300 + 0xD0)
     var memo: [String: Double] = [:]
+    /// UTF-8 bytes handed to Pango for line breaking so far: the work `wrap` did.
+    var shapedBytes = 0
 
     init(spec: FontSpec, context: OpaquePointer) {
         desc = PangoMeasurer.fontDescription(spec)
@@ -158,7 +169,7 @@ final class FontEntry {
         t.withUTF8 { buf in
             guard let base = buf.baseAddress, buf.count > 0 else { pango_layout_set_text(layout, "", 0); return }
             base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
-                pango_layout_set_text(layout, p, Int32(buf.count))
+                pango_layout_set_text(layout, p, Int32(clamping: buf.count))
             }
         }
     }
@@ -192,32 +203,13 @@ final class FontEntry {
     }
 
     /// Whether `text` fits on one line of `width`: trusts the estimate when it is comfortably
-    /// below the limit (kerning cannot close the gap), otherwise shapes the text.
+    /// below the limit or more than half again above it (kerning cannot close either gap),
+    /// otherwise shapes the text.
     func fits(_ text: String, _ width: Double) -> Bool {
         if let est = estimate(text) {
             if est <= width - max(1.0, est * 0.04) { return true }
+            if est > width * 1.5 + 1 { return false }
         }
         return measure(text) <= width + 0.01
-    }
-
-    func wrap(_ text: String, width: Double) -> [String] {
-        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        defer { pango_layout_set_width(layout, -1) }
-        setText(text)
-        let bytes = Array(text.utf8)
-        let n = pango_layout_get_line_count(layout)
-        var lines: [String] = []
-        lines.reserveCapacity(Int(n))
-        for i in 0..<n {
-            guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
-            let start = Int(line.pointee.start_index)
-            var end = min(bytes.count, start + Int(line.pointee.length))
-            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 10 || bytes[end - 1] == 13 || bytes[end - 1] == 9 {
-                end -= 1
-            }
-            lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
-        }
-        return lines.isEmpty ? [""] : lines
     }
 }

@@ -17,7 +17,8 @@ public struct Table: Sendable {
     public var spaceAfter: Double
     /// Bookmark/description used in layout errors.
     public var name: String
-    /// What happens to a body row taller than a page; by default it is a layout error.
+    /// What happens to a body row taller than a page; by default it is a layout error that names
+    /// the row (and its `tag`).
     public var rowSplitting: RowSplitting
 
     public init(name: String, columns: [TableColumn], header: [String], rows: [TableRow],
@@ -41,6 +42,9 @@ public enum RowSplitting: Sendable {
     /// Such a row is split between text lines: each cell continues on the next page, under the
     /// repeated header.
     case atLineBoundaries
+    /// No such row is made: a cell with more lines than an empty page holds under the header
+    /// keeps the lines that fit, and its last line ends with "…".
+    case truncatingCells
 }
 
 public struct TableColumn: Sendable {
@@ -79,6 +83,11 @@ public struct TableCell: Sendable, ExpressibleByStringLiteral {
 public struct TableRow: Sendable {
     public var cells: [TableCell]
     public var fill: Color?
-    public init(_ cells: [TableCell], fill: Color? = nil) { self.cells = cells; self.fill = fill }
+    /// What the row shows (e.g. which record), named in layout errors after the row number; not
+    /// drawn.
+    public var tag: String?
+    public init(_ cells: [TableCell], fill: Color? = nil, tag: String? = nil) {
+        self.cells = cells; self.fill = fill; self.tag = tag
+    }
 }
 

@@ -143,18 +143,27 @@ private func pathString(_ p: Path) -> String {
     }.joined(separator: " ")
 }
 
-/// Rounds to 0.1 and prints with one decimal, locale-independent, never "-0.0".
+/// Rounds to 0.1 and prints with one decimal, locale-independent, never "-0.0"; values too
+/// large for tenths to be exact (beyond 10^15) and non-finite ones print as Swift prints them.
 func fmt(_ v: Double) -> String {
-    guard v.isFinite else { return "\(v)" }
-    var tenths = Int((v * 10).rounded())
+    let rounded = (v * 10).rounded()
+    guard rounded.magnitude < 1e16 else { return "\(v)" }
+    var tenths = Int(rounded)
     let neg = tenths < 0
     if neg { tenths = -tenths }
     return "\(neg ? "-" : "")\(tenths / 10).\(tenths % 10)"
 }
 
+/// `v` rounded to a whole number within `0...max` (NaN counts as 0).
+func clampedRound(_ v: Double, max upper: Int) -> Int {
+    let r = v.rounded()
+    guard r > 0 else { return 0 }
+    return r < Double(upper) ? Int(r) : upper
+}
+
 /// Opacity to 0.01.
 private func fmtOpacity(_ v: Double) -> String {
-    let h = max(0, min(100, Int((v * 100).rounded())))
+    let h = clampedRound(v * 100, max: 100)
     return "\(h / 100).\(h % 100 < 10 ? "0" : "")\(h % 100)"
 }
 
@@ -178,7 +187,7 @@ private func quote(_ s: String) -> String {
 func hexString(_ c: Color) -> String {
     let digits = Array("0123456789ABCDEF")
     func byte(_ v: Double) -> String {
-        let b = max(0, min(255, Int((v * 255).rounded())))
+        let b = clampedRound(v * 255, max: 255)
         return String([digits[b >> 4], digits[b & 15]])
     }
     return "#" + byte(c.red) + byte(c.green) + byte(c.blue) + (c.alpha == 1 ? "" : byte(c.alpha))

@@ -5,14 +5,27 @@ struct TableLayout {
     let widths: [Double]
     let xs: [Double]  // column left edges relative to the frame
     let totalWidth: Double
+    private(set) var header: MeasuredRow?
+    /// Height a body cell's text may take with `.truncatingCells`: an empty page under the header.
+    private(set) var cellRoom: Double
 
-    init(table: Table, measurer: TextMeasurer, frameWidth: Double) {
+    init(table: Table, measurer: TextMeasurer, frameWidth: Double, pageCapacity: Double) {
         self.table = table; m = measurer
         widths = TableLayout.columnWidths(table.columns, available: frameWidth)
         var x = 0.0
         var xs: [Double] = []
         for w in widths { xs.append(x); x += w }
         self.xs = xs; totalWidth = x
+        header = nil
+        cellRoom = .infinity
+        header = measureHeader()
+        cellRoom = pageCapacity - (header?.height ?? 0) - table.cellPadding.top - table.cellPadding.bottom
+    }
+
+    /// "table "name" row 3 (tag)": how layout errors name body row `i`.
+    func rowName(_ i: Int) -> String {
+        let tag = i < table.rows.count ? table.rows[i].tag.map { " (\($0))" } ?? "" : ""
+        return "table \"\(table.name)\" row \(i + 1)\(tag)"
     }
 
     /// Fixed columns get their width; flexible ones share what is left by weight.
@@ -40,7 +53,7 @@ struct TableLayout {
     }
 
     func measure(texts: [String], styles: [TextStyle?], base: TextStyle, minHeight: Double,
-                 forceWrap: Bool) -> MeasuredRow {
+                 forceWrap: Bool, truncateTall: Bool) -> MeasuredRow {
         let pad = table.cellPadding
         var cells: [(lines: [String], style: TextStyle, lineHeight: Double)] = []
         cells.reserveCapacity(widths.count)
@@ -54,6 +67,8 @@ struct TableLayout {
             let lines: [String]
             if !forceWrap, table.columns[c].overflow == .truncate {
                 lines = [m.truncate(text, style: style, width: w)]
+            } else if truncateTall {
+                lines = wrapTruncated(text, style: style, width: w, lineHeight: lh)
             } else {
                 lines = m.wrap(text, style: style, width: w)
             }
@@ -63,21 +78,33 @@ struct TableLayout {
         return MeasuredRow(cells: cells, height: max(minHeight, contentH + pad.top + pad.bottom))
     }
 
-    func measureHeader() -> MeasuredRow? {
+    /// The lines of a cell, at most as many as `cellRoom` holds; the last one kept ends with "…"
+    /// when lines were left out. Only the lines kept are broken, however long the text.
+    func wrapTruncated(_ text: String, style: TextStyle, width: Double, lineHeight: Double) -> [String] {
+        let limit = max(1, Counting.lines(fitting: cellRoom, lineHeight: lineHeight))
+        var lines = m.wrap(text, style: style, width: width, limit: limit == .max ? limit : limit + 1)
+        guard lines.count > limit else { return lines }
+        lines.removeLast(lines.count - limit)
+        lines[limit - 1] = m.truncate(lines[limit - 1] + "…", style: style, width: width)
+        return lines
+    }
+
+    private func measureHeader() -> MeasuredRow? {
         guard !table.header.isEmpty else { return nil }
         return measure(texts: table.header, styles: [], base: table.headerStyle,
-                       minHeight: table.minHeaderHeight, forceWrap: true)
+                       minHeight: table.minHeaderHeight, forceWrap: true, truncateTall: false)
     }
 
     func measureBody(_ i: Int) -> MeasuredRow {
         let row = table.rows[i]
         return measure(texts: row.cells.map(\.text), styles: row.cells.map(\.style), base: table.bodyStyle,
-                       minHeight: table.minRowHeight, forceWrap: false)
+                       minHeight: table.minRowHeight, forceWrap: false,
+                       truncateTall: table.rowSplitting == .truncatingCells)
     }
 
     /// Header plus first body row: what must fit for the table to start on a page.
     func leadHeight() -> Double {
-        (measureHeader()?.height ?? 0) + (table.rows.isEmpty ? 0 : measureBody(0).height)
+        (header?.height ?? 0) + (table.rows.isEmpty ? 0 : measureBody(0).height)
     }
 }
 
@@ -91,8 +118,7 @@ extension TableLayout {
         var firstH = 0.0, restH = 0.0, moved = false
         for c in row.cells.indices {
             let cell = row.cells[c]
-            let fitting = cell.lineHeight > 0 ? (room + Paginator.eps) / cell.lineHeight : Double(cell.lines.count)
-            let n = fitting >= Double(cell.lines.count) ? cell.lines.count : Int(max(0, fitting))
+            let n = min(cell.lines.count, Counting.lines(fitting: room, lineHeight: cell.lineHeight))
             first.cells[c].lines = Array(cell.lines.prefix(n))
             rest.cells[c].lines = Array(cell.lines.dropFirst(n))
             moved = moved || n > 0

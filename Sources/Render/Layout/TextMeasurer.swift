@@ -9,9 +9,19 @@ public protocol TextMeasurer: AnyObject {
     /// Lines of `text` broken to fit `width`; an explicit "\n" breaks a line. Every line holds at
     /// least one character, so a too-narrow width still makes progress.
     func wrap(_ text: String, style: TextStyle, width: Double) -> [String]
+    /// The first `limit` lines of `wrap(text, style:width:)` (at least one), in time that grows
+    /// with those lines, not with the rest of the text.
+    func wrap(_ text: String, style: TextStyle, width: Double, limit: Int) -> [String]
     /// `text` on one line (line breaks become spaces), cut and ended with "…" if it is wider
     /// than `width`.
     func truncate(_ text: String, style: TextStyle, width: Double) -> String
+}
+
+extension TextMeasurer {
+    /// Wraps the whole text and keeps the first `limit` lines.
+    public func wrap(_ text: String, style: TextStyle, width: Double, limit: Int) -> [String] {
+        Array(wrap(text, style: style, width: width).prefix(max(1, limit)))
+    }
 }
 
 /// A deterministic measurer for unit tests: every character is `k × font size` wide and a line
@@ -29,18 +39,26 @@ public final class FixedWidthMeasurer: TextMeasurer {
     }
 
     public func wrap(_ text: String, style: TextStyle, width: Double) -> [String] {
-        let charW = k * style.font.size
-        let maxChars = max(1, Int((width + 1e-9) / charW))
-        return TextBreaking.greedyWrap(text, maxChars: maxChars)
+        wrap(text, style: style, width: width, limit: .max)
+    }
+
+    public func wrap(_ text: String, style: TextStyle, width: Double, limit: Int) -> [String] {
+        TextBreaking.greedyWrap(text, maxChars: max(1, charactersFitting(width, style)), limit: max(1, limit))
     }
 
     public func truncate(_ text: String, style: TextStyle, width: Double) -> String {
         let oneLine = TextBreaking.oneLine(text)
+        let fitting = charactersFitting(width, style)
+        if oneLine.count <= fitting { return oneLine }
+        return TextBreaking.trimTrailingSpaces(String(oneLine.prefix(max(0, fitting - 1)))) + "…"
+    }
+
+    /// How many characters fit in `width` (0 for a negative or NaN width, `Int.max` when a
+    /// character has no width).
+    private func charactersFitting(_ width: Double, _ style: TextStyle) -> Int {
         let charW = k * style.font.size
-        let count = oneLine.count
-        if Double(count) * charW <= width + 1e-9 { return oneLine }
-        let keep = max(0, Int((width + 1e-9) / charW) - 1)
-        return TextBreaking.trimTrailingSpaces(String(oneLine.prefix(keep))) + "…"
+        guard charW > 0 else { return .max }
+        return Counting.whole((width + 1e-9) / charW)
     }
 }
 
@@ -57,30 +75,36 @@ enum TextBreaking {
         return String(s)
     }
 
-    /// Greedy word wrap by character count; words longer than a line are split.
-    static func greedyWrap(_ text: String, maxChars: Int) -> [String] {
+    /// Greedy word wrap by character count; words longer than a line are split. Stops after
+    /// `limit` lines; linear in the characters it reads.
+    static func greedyWrap(_ text: String, maxChars: Int, limit: Int = .max) -> [String] {
         var out: [String] = []
         for para in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let words = para.split(separator: " ", omittingEmptySubsequences: true)
-            if words.isEmpty { out.append(""); continue }
             var line = ""
             var lineCount = 0
-            for word in words {
+            var hasWord = false
+            for word in para.split(separator: " ", omittingEmptySubsequences: true) {
+                if out.count >= limit { return out }
+                hasWord = true
                 var w = Substring(word)
+                var wCount = w.count
                 if lineCount > 0 {
-                    if lineCount + 1 + w.count <= maxChars {
-                        line += " "; line += w; lineCount += 1 + w.count
+                    if lineCount + 1 + wCount <= maxChars {
+                        line += " "; line += w; lineCount += 1 + wCount
                         continue
                     }
                     out.append(line); line = ""; lineCount = 0
                 }
-                while w.count > maxChars {
-                    out.append(String(w.prefix(maxChars)))
-                    w = w.dropFirst(maxChars)
+                while wCount > maxChars, out.count < limit {
+                    let cut = w.index(w.startIndex, offsetBy: maxChars)
+                    out.append(String(w[..<cut]))
+                    w = w[cut...]
+                    wCount -= maxChars
                 }
-                line = String(w); lineCount = w.count
+                line = String(w); lineCount = wCount
             }
-            out.append(line)
+            if out.count >= limit { return out }
+            out.append(hasWord ? line : "")
         }
         return out
     }

@@ -223,7 +223,7 @@ public struct HeadacheSummary {
                     TableCell(format.date(flag.log.onsetAt.localDate)), TableCell(format.time(flag.log.onsetAt)),
                     TableCell(format.severity(flag.log.severity), fill: brand.severitySurface(flag.log.severity)),
                     TableCell(condition),
-                ]))
+                ], tag: SummaryTable.rowTag(flag.log)))
             }
             blocks.append(.table(Table(
                 name: "flagged episodes",
@@ -234,7 +234,8 @@ public struct HeadacheSummary {
                 headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
                 bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),
                 headerFill: p.safetyFill, zebraFill: nil, cellPadding: table.padding,
-                minHeaderHeight: table.headerHeight, minRowHeight: table.rowHeight, spaceAfter: 6)))
+                minHeaderHeight: table.headerHeight, minRowHeight: table.rowHeight, spaceAfter: 6,
+                rowSplitting: .truncatingCells)))
             let tiers = Set(safety.flags.map(\.tier))
             if tiers.contains(.primary) {
                 blocks.append(.keepTogether([

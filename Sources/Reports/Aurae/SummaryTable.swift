@@ -50,14 +50,24 @@ struct SummaryTable {
         }
     }
 
+    /// How layout errors name the row of `log`: its id (quoted as in input messages) and where
+    /// it was read.
+    static func rowTag(_ log: HeadacheLog) -> String {
+        "episode " + Diagnostic.quote(log.id) + (log.source.map { " at \($0)" } ?? "")
+    }
+
+    /// The episode table; a cell taller than a page keeps the lines that fit, ending with "…".
     func table(_ logs: [HeadacheLog], format: AuraeFormat, brand: AuraeBrand) -> Table {
-        let rows = logs.map { log in TableRow(columns.map { cell($0.key, log, format, brand) }) }
+        let rows = logs.map { log in
+            TableRow(columns.map { cell($0.key, log, format, brand) }, tag: Self.rowTag(log))
+        }
         return Table(
             name: "episode table", columns: columns.map(\.column), header: headers, rows: rows,
             headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, brand.palette.tableHeaderText),
             bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, brand.palette.textPrimary),
             headerFill: brand.palette.tableHeaderFill, zebraFill: brand.palette.zebra,
-            cellPadding: padding, minHeaderHeight: headerHeight, minRowHeight: rowHeight)
+            cellPadding: padding, minHeaderHeight: headerHeight, minRowHeight: rowHeight,
+            rowSplitting: .truncatingCells)
     }
 }
 

@@ -24,7 +24,7 @@ struct HeadingBox: LayoutBox {
     var height: Double { Double(lines.count) * lineHeight }
     var spaceBefore: Double { heading.spaceBefore }
     var spaceAfter: Double { heading.spaceAfter }
-    var name: String { "\(path) (heading \"\(heading.text)\")" }
+    var name: String { "\(path) (heading \(excerpt(heading.text)))" }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         if let level = heading.outlineLevel {

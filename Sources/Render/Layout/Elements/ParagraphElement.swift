@@ -31,12 +31,11 @@ struct ParagraphBox: LayoutBox {
     var height: Double { padding + Double(lines.count) * lineHeight }
     var spaceAfter: Double { paragraph.spaceAfter }
     var minimumHeight: Double { padding + lineHeight }
-    var name: String { "\(path) (paragraph \"\(paragraph.text.prefix(20))\")" }
+    var name: String { "\(path) (paragraph \(excerpt(paragraph.text)))" }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
-        let fitting = (availableHeight - padding + Paginator.eps) / lineHeight
-        if fitting >= Double(lines.count) { return .split(head: self, tail: nil) }
-        let n = Int(max(0, fitting))
+        let n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)
+        if n >= lines.count { return .split(head: self, tail: nil) }
         if n < 1 { return .refuse }
         var head = self, tail = self
         head.lines = lines.prefix(n)

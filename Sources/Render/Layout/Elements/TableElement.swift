@@ -2,8 +2,9 @@
 /// it, inside rows taller than a page), repeating the header at the top of every part.
 extension Table: LayoutElement {
     public func wrap(in context: LayoutContext) throws -> Wrapped {
-        let layout = TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth)
-        let header = layout.measureHeader()
+        let layout = TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth,
+                                 pageCapacity: context.pageCapacity)
+        let header = layout.header
         let headerH = header?.height ?? 0
         var measured: [TableLayout.MeasuredRow] = []
         measured.reserveCapacity(rows.count)
@@ -12,8 +13,8 @@ extension Table: LayoutElement {
         var total = 0.0
         for i in rows.indices {
             let row = layout.measureBody(i)
-            if i == 0, rowSplitting == .never, headerH + row.height > context.pageCapacity + Paginator.eps {
-                throw LayoutError.doesNotFit(element: "table \"\(name)\" row 1", size: row.height,
+            if i == 0, rowSplitting != .atLineBoundaries, headerH + row.height > context.pageCapacity + Paginator.eps {
+                throw LayoutError.doesNotFit(element: layout.rowName(0), size: row.height,
                                              available: context.pageCapacity - headerH)
             }
             measured.append(row)
@@ -26,7 +27,9 @@ extension Table: LayoutElement {
 
     /// The header and the first body row.
     public func leadHeight(in context: LayoutContext) -> LeadHeight {
-        .piece(spaceBefore + TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth).leadHeight())
+        let layout = TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth,
+                                 pageCapacity: context.pageCapacity)
+        return .piece(spaceBefore + layout.leadHeight())
     }
 }
 
@@ -68,7 +71,7 @@ struct TableBox: LayoutBox {
     var minimumHeight: Double { headerHeight + (start < end ? row(start).height : 0) }
 
     var name: String {
-        start == 0 && first == nil ? "table \"\(table.name)\" header" : "table \"\(table.name)\" row \(start + 1)"
+        start == 0 && first == nil ? "table \"\(table.name)\" header" : layout.rowName(start)
     }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
@@ -88,7 +91,7 @@ struct TableBox: LayoutBox {
         if i != start { tail.first = nil }
         if headerH + r.height > context.pageCapacity + Paginator.eps {
             guard table.rowSplitting == .atLineBoundaries else {
-                throw LayoutError.doesNotFit(element: "table \"\(table.name)\" row \(i + 1)", size: r.height,
+                throw LayoutError.doesNotFit(element: layout.rowName(i), size: r.height,
                                              available: context.pageCapacity - headerH)
             }
             if let parts = layout.split(r, height: availableHeight - used) {
