@@ -55,20 +55,22 @@ struct FuzzCase {
         let fallback = fixed[0]
         let newest = records.max(by: { $0.onsetAt < $1.onsetAt })?.onsetAt.localDate ?? fallback
         let pick = Int(dateChoice & 7)
-        let asOf = pick < 4 ? fixed[pick] : shifted(newest, by: [0, 1, 30, 365][pick - 4]) ?? newest
+        let asOf = pick < 4 ? fixed[pick] : Self.shifted(newest, by: [0, 1, 30, 365][pick - 4])
         let length = [0, 1, 7, 30, 90, 365, 3650, 36500][Int(dateChoice >> 5)]
-        let earlier = shifted(asOf, by: -length) ?? asOf
+        let earlier = Self.shifted(asOf, by: -length)
         switch (dateChoice >> 3) & 3 {
         case 1: return Dates(asOf: asOf, from: earlier, to: nil)
         case 2: return Dates(asOf: asOf, from: nil, to: earlier)
-        case 3: return Dates(asOf: asOf, from: shifted(earlier, by: -length) ?? earlier, to: earlier)
+        case 3: return Dates(asOf: asOf, from: Self.shifted(earlier, by: -length), to: earlier)
         default: return Dates(asOf: asOf, from: nil, to: nil)
         }
     }
 
-    private func shifted(_ date: LocalDate, by days: Int) -> LocalDate? {
-        guard let delta = Int32(exactly: days) else { return nil }
-        let (sum, overflow) = date.daysSinceEpoch.addingReportingOverflow(delta)
-        return overflow ? nil : LocalDate(daysSinceEpoch: sum)
+    /// `date` moved by `days`, kept within the dates the options accept (years 1 to 9999).
+    private static func shifted(_ date: LocalDate, by days: Int) -> LocalDate {
+        let first = LocalDate.daysFromCivil(year: 1, month: 1, day: 1)
+        let last = LocalDate.daysFromCivil(year: 9999, month: 12, day: 31)
+        let target = Int(date.daysSinceEpoch) + days
+        return LocalDate(daysSinceEpoch: Int32(clamping: min(max(target, first), last)))
     }
 }

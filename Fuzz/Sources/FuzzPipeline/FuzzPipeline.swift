@@ -1,8 +1,9 @@
 import Ingest
 import Reports
 
-/// Small limits, so that the limit paths are reached and one input stays cheap.
-private let limits = IngestLimits(maxFieldBytes: 4096, maxRecords: 200, maxDepth: 16, maxColumns: 64)
+/// Small limits, so that every limit is reached by inputs of at most 4 KiB (`-max_len=4096`) and
+/// one input stays cheap.
+private let limits = IngestLimits(maxFieldBytes: 512, maxRecords: 100, maxDepth: 16, maxColumns: 64)
 
 /// The whole pipeline as the `insights` and `summary` commands run it: ingest (logs, then the
 /// daily context when present), insights in the chosen tier and format, then the summary
