@@ -1,7 +1,5 @@
 import Catalog
 import Foundation
-import Ingest
-import Insights
 import Render
 import Reports
 
