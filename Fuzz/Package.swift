@@ -1,16 +1,28 @@
 // swift-tools-version:5.9
-// libFuzzer targets for the Ingest readers. Kept out of the main package on purpose: a fuzz
-// target there breaks `swift test --sanitize=address`. Sources are symlinks to ../Sources.
+// libFuzzer targets for the readers and for the whole pipeline. Kept out of the main package on
+// purpose: a fuzz target there breaks `swift test --sanitize=address`. The library sources are
+// symlinks to ../Sources, declared as in the main Package.swift.
 import PackageDescription
 
+let fuzzTarget: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
 let package = Package(
-    name: "IngestFuzz",
+    name: "ReportFuzz",
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
     targets: [
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
         .target(name: "Ingest", dependencies: ["CCSV"]),
-        .executableTarget(name: "FuzzCSV", dependencies: ["Ingest"],
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
-        .executableTarget(name: "FuzzJSON", dependencies: ["Ingest"],
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
+        .target(name: "Render", dependencies: ["CCairo"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+
+        .executableTarget(name: "FuzzCSV", dependencies: ["Ingest"], swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzJSON", dependencies: ["Ingest"], swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["Ingest", "Insights", "Render", "Reports", "Catalog"],
+                          swiftSettings: fuzzTarget),
     ]
 )
