@@ -22,7 +22,10 @@ struct Console: Sendable {
     }
 
     func print(_ diagnostics: [Diagnostic]) {
-        for d in diagnostics { emit(level: d.severity.rawValue, d.description, location: d.location) }
+        for d in diagnostics {
+            // JSON lines promise no health data: the message without the values it quotes.
+            emit(level: d.severity.rawValue, format == .json ? d.messageWithoutValues : d.description, location: d.location)
+        }
     }
 
     func emit(level: String, _ text: String, location: SourceLocation? = nil) {
@@ -62,7 +65,7 @@ struct Console: Sendable {
             emit(level: "error", e.description)
             return .output
         case let e as LayoutError:
-            emit(level: "error", "layout: \(e)")
+            emit(level: "error", "layout: " + (format == .json ? e.messageWithoutValues : e.description))
             return .invalidInput
         default:
             emit(level: "error", "\(error)")

@@ -21,11 +21,8 @@ extension InputFormat: ExpressibleByArgument {
 /// `--as-of`, `--from`, `--to`: a calendar date written YYYY-MM-DD in the years input dates may
 /// have, checked while parsing.
 extension LocalDate: ExpressibleByArgument {
-    /// The years a date option accepts: those of the timestamps Ingest accepts.
-    static let optionYears = 1900...2100
-
     public init?(argument: String) {
-        guard let date = LocalDate(iso: argument), LocalDate.optionYears.contains(date.components.year) else { return nil }
+        guard let date = LocalDate(iso: argument), InputYears.contains(date) else { return nil }
         self = date
     }
 }

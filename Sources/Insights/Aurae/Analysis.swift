@@ -16,9 +16,9 @@ extension HeadacheInsights {
         // `maxWindowDays` before `to`.
         var from = request.from ?? to
         if request.from == nil {
-            for l in logs { let d = l.onsetAt.saturatedLocalDate; if d < from { from = d } }
+            for l in logs { let d = l.onsetAt.localDate; if d < from { from = d } }
         }
-        from = max(from, to.saturatedAdding(days: -(maxWindowDays - 1)))
+        from = max(from, to.adding(days: -(maxWindowDays - 1)))
         let premium = request.tier == .premium
 
         var evaluator = FactorEvaluator(config: c)
@@ -36,7 +36,7 @@ extension HeadacheInsights {
         var episodeCount = 0, resolvedCount = 0, activeCount = 0
 
         for log in logs {
-            let onsetDate = log.onsetAt.saturatedLocalDate
+            let onsetDate = log.onsetAt.localDate
             baseline?.add(onset: onsetDate)
             if premium && !log.retrospective.medications.isEmpty {
                 classDays.add(log, onsetDate: onsetDate, classifier: &classifier)

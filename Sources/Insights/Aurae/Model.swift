@@ -126,7 +126,7 @@ public struct IsoWeek: Sendable, Hashable, CustomStringConvertible {
 
     /// The week that contains `d` (the year of its Thursday).
     public init(_ d: LocalDate) {
-        let thursday = d.saturatedAdding(days: 4 - d.isoWeekday)
+        let thursday = d.adding(days: 4 - d.isoWeekday)
         year = thursday.components.year
         let jan1 = LocalDate(daysSinceEpoch: Int32(clamping: LocalDate.daysFromCivil(year: year, month: 1, day: 1)))
         week = (thursday - jan1) / 7 + 1

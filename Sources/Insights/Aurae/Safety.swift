@@ -76,9 +76,9 @@ public enum HeadacheInsights {
         for log in logs {
             let meds = log.retrospective.medications
             if meds.isEmpty { continue }
-            let onsetDate = log.onsetAt.saturatedLocalDate
+            let onsetDate = log.onsetAt.localDate
             for entry in meds {
-                let date = entry.takenAt?.saturatedLocalDate ?? onsetDate
+                let date = entry.takenAt?.localDate ?? onsetDate
                 guard date <= asOf else { continue }
                 let day = date - first
                 guard day >= 0 && day < length else { continue }

@@ -14,6 +14,15 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         }
     }
 
+    /// The message without the element's text (for JSON log lines, which carry no health data).
+    public var messageWithoutValues: String {
+        switch self {
+        case let .doesNotFit(_, size, available):
+            return "an element is \(fmt(size)) pt tall but an empty page has only \(fmt(available)) pt for it; "
+                + "it cannot be placed on any page"
+        }
+    }
+
     public var errorDescription: String? { description }
 }
 

@@ -77,7 +77,7 @@ public struct AuraeFormat: Sendable {
 
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
-        let m = t.saturatedMinuteOfDay
+        let m = t.localMinuteOfDay
         return zeroPadded(m / 60, 2) + ":" + zeroPadded(m % 60, 2)
     }
 

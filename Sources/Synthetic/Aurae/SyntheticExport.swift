@@ -26,14 +26,18 @@ public enum SyntheticExport {
         var notes: String
     }
 
-    /// `count` episodes from the seed, in time order.
+    /// `count` episodes from the seed, in time order, all between 2023 and 2100.
     public static func rows(count: Int, seed: UInt64 = 42) -> [Row] {
         var rng = SeededGenerator(seed: seed)
         var minutes = 0  // since 2023-01-01T07:00+01:00
         var out: [Row] = []
         out.reserveCapacity(max(0, count))
+        // Beyond 10,000 episodes the gaps shrink in proportion, so that every onset stays in the
+        // years the readers accept (10,000 gaps of at most 60 hours end before 2100).
+        let gapScale = count > 10_000 ? 10_000 / Double(count) : 1
         for i in 0..<max(0, count) {
-            minutes += rng.int(360...3600)
+            let gap = rng.int(360...3600)
+            minutes += gapScale == 1 ? gap : max(1, Int((Double(gap) * gapScale).rounded()))
             let duration = rng.int(15...2880)
             let parts = rng.int(0...3)
             var pool = noteParts

@@ -25,7 +25,7 @@ struct ClassDaysCard {
     mutating func add(_ log: HeadacheLog, onsetDate: LocalDate, classifier: inout MedicationClassifier) {
         for entry in log.retrospective.medications {
             if entry.isAcute == false { continue }
-            let d = entry.takenAt?.saturatedLocalDate ?? onsetDate
+            let d = entry.takenAt?.localDate ?? onsetDate
             guard d <= asOf else { continue }
             let k = YearMonth(d).index - firstMonth
             guard k >= 0 && k < 3 else { continue }

@@ -15,8 +15,8 @@ struct FrequencyCard {
     init(asOf: LocalDate, windowDays: Int) {
         self.asOf = asOf
         self.windowDays = windowDays
-        lastStart = asOf.saturatedAdding(days: -(windowDays - 1))
-        previousStart = asOf.saturatedAdding(days: -(2 * windowDays - 1))
+        lastStart = asOf.adding(days: -(windowDays - 1))
+        previousStart = asOf.adding(days: -(2 * windowDays - 1))
         headacheDays = [Bool](repeating: false, count: max(0, windowDays))
     }
 
@@ -29,7 +29,7 @@ struct FrequencyCard {
             anyActive = true
         }
         // Every local date the episode touches.
-        let end = resolved?.saturatedLocalDate ?? asOf
+        let end = resolved?.localDate ?? asOf
         let lo = max(onsetDate - lastStart, 0), hi = min(min(end, asOf) - lastStart, windowDays - 1)
         if lo <= hi { for i in lo...hi { headacheDays[i] = true } }
         if resolved != nil {
@@ -40,7 +40,7 @@ struct FrequencyCard {
     func summary() -> FrequencySummary {
         var streak: Int? = nil
         if !anyActive, let r = latestResolved {
-            let days = asOf - r.saturatedLocalDate
+            let days = asOf - r.localDate
             if days >= 0 { streak = days }
         }
         return FrequencySummary(headacheDaysLast30: headacheDays.reduce(0) { $0 + ($1 ? 1 : 0) },

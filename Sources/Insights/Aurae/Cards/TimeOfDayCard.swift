@@ -6,7 +6,7 @@ struct TimeOfDayCard {
     init(bands: [InsightsConfig.TimeBand]) { self.bands = bands; counts = [Int](repeating: 0, count: bands.count) }
 
     @inline(__always) mutating func add(_ e: ResolvedEpisode) {
-        let minute = e.log.onsetAt.saturatedMinuteOfDay
+        let minute = e.log.onsetAt.localMinuteOfDay
         var band = 0
         while band + 1 < bands.count && bands[band + 1].fromMinute <= minute { band += 1 }
         counts[band] += 1

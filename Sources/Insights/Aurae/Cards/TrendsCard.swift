@@ -27,12 +27,12 @@ struct TrendsCard {
     func trends() -> Trends {
         Trends(monthly: monthly.enumerated().map { PeriodCount(period: YearMonth(index: firstMonth + $0.offset), count: $0.element) },
                monthlyTrend: trendLine(monthly),
-               weekly: weekly.enumerated().map { PeriodCount(period: IsoWeek(firstMonday.saturatedAdding(days: 7 * $0.offset)), count: $0.element) },
+               weekly: weekly.enumerated().map { PeriodCount(period: IsoWeek(firstMonday.adding(days: 7 * $0.offset)), count: $0.element) },
                weeklyTrend: trendLine(weekly))
     }
 }
 
-@inline(__always) func mondayOf(_ d: LocalDate) -> LocalDate { d.saturatedAdding(days: 1 - d.isoWeekday) }
+@inline(__always) func mondayOf(_ d: LocalDate) -> LocalDate { d.adding(days: 1 - d.isoWeekday) }
 
 /// Least squares of y against x = 0..<n, exact rationals rounded to 3 decimals.
 func trendLine(_ y: [Int]) -> TrendLine {

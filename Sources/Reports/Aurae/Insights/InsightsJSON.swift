@@ -49,7 +49,7 @@ struct InsightsJSON {
         }))
         o.append(("redFlags", .array(r.redFlags.map {
             .object([("logId", .string($0.logId)), ("tier", .string($0.tier.rawValue)),
-                     ("onsetAt", .string($0.onsetAt.saturatedDescription)), ("severity", .int($0.severity))])
+                     ("onsetAt", .string($0.onsetAt.description)), ("severity", .int($0.severity))])
         })))
         var messages: [JSONOutput] = []
         for s in sections {

@@ -96,7 +96,7 @@ struct InsightsText {
             case .secondary: condition = secondary
             case .auraVisual: condition = auraVisual
             }
-            lines.append(item.render(format.date(f.onsetAt.saturatedLocalDate), severity, condition))
+            lines.append(item.render(format.date(f.onsetAt.localDate), severity, condition))
         }
         if flags.contains(where: { $0.tier == .primary }) { lines.append(try w.render(k.redFlagPrimary)) }
         if flags.contains(where: { $0.tier == .secondary }) { lines.append(try w.render(k.redFlagSecondary)) }
