@@ -5,3 +5,5 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --product report
 swift test --disable-swift-testing "$@"
+# The fuzz targets build and run their seeds (only for the whole suite, not for a --filter run).
+if [ $# -eq 0 ]; then bash scripts/fuzz-smoke.sh; fi
