@@ -50,19 +50,24 @@ public final class AtomicFile {
                 throw Failure.cannotCreate(path: path, reason: "folder \(dir) does not exist")
             }
             StaleTemporaries.remove(in: dir)
-            var created: Int32 = -1
-            var candidate = ""
-            for attempt in 0..<16 {
-                candidate = dir + "/" + AtomicFile.tempPrefix + OutputPath.name(of: final) + "." + String(getpid()) + "." + String(attempt)
-                created = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-                if created >= 0 || errno != EEXIST { break }
+            // Created and tracked with the interrupting signals held back, so that a signal in
+            // between cannot leave a temporary the cleanup does not know of.
+            let (created, candidate, openErrno) = InterruptCleanup.withSignalsHeld { () -> (Int32, String, Int32) in
+                var created: Int32 = -1
+                var candidate = ""
+                for attempt in 0..<16 {
+                    candidate = dir + "/" + AtomicFile.tempPrefix + OutputPath.name(of: final) + "." + String(getpid()) + "." + String(attempt)
+                    created = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+                    if created >= 0 || errno != EEXIST { break }
+                }
+                if created >= 0 { InterruptCleanup.track(candidate) }
+                return (created, candidate, errno)
             }
             guard created >= 0 else {
-                throw Failure.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+                throw Failure.cannotCreate(path: path, reason: String(cString: strerror(openErrno)))
             }
             fd = created
             replacing = (candidate, final)
-            InterruptCleanup.track(candidate)
         }
     }
 

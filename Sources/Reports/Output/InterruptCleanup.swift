@@ -22,6 +22,17 @@ public enum InterruptCleanup {
         }
     }
 
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back; one that arrives meanwhile is
+    /// delivered when `body` returns.
+    static func withSignalsHeld<T>(_ body: () -> T) -> T {
+        var held = sigset_t(), previous = sigset_t()
+        sigemptyset(&held)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, sig) }
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
+
     /// Marks `path` as the temporary to remove on interruption.
     static func track(_ path: String) {
         let old = pending
