@@ -34,8 +34,8 @@ final class PropertyTests: XCTestCase {
             if let dow = r.dayOfWeek.value { XCTAssertEqual(dow.reduce(0, +), r.resolvedCount) }
             if let t = r.timeOfDay.value { XCTAssertEqual(t.map(\.count).reduce(0, +), r.resolvedCount) }
             if let t = r.trends.value {
-                XCTAssertEqual(t.monthly.map(\.count).reduce(0, +), r.resolvedCount)
-                XCTAssertEqual(t.weekly.map(\.count).reduce(0, +), r.resolvedCount)
+                XCTAssertEqual(t.monthly.map(\.count).reduce(0, +), r.episodeCount)
+                XCTAssertEqual(t.weekly.map(\.count).reduce(0, +), r.episodeCount)
             }
             if let ms = r.medications.value {
                 for m in ms { XCTAssertLessThanOrEqual(m.ratedCount, m.timesTaken) }

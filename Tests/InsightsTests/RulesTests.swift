@@ -180,6 +180,7 @@ final class RulesTests: XCTestCase {
         // An active episode counts through the as-of date and hides the streak.
         let active = analyze(logs + [log("q", "2026-03-25T10:00:00Z")], asOf: "2026-03-30")
         XCTAssertEqual(active.frequency.headacheDaysLast30, 7)  // 1 and 25..30
+        XCTAssertEqual(active.frequency.episodesLast30, 3)  // the active one counts too
         XCTAssertNil(active.frequency.currentStreakDays)
         XCTAssertNil(active.jsonValue()["frequency"]?["currentStreakDays"])
     }
@@ -193,6 +194,29 @@ final class RulesTests: XCTestCase {
         let f = analyze([at(0), at(29), at(30), at(59), at(60)]).frequency
         XCTAssertEqual(f.episodesLast30, 2); XCTAssertEqual(f.episodesPrevious30, 2)
         XCTAssertEqual(f.currentStreakDays, 0)
+    }
+
+    func testActiveEpisodesCountInBothPeriodsAndTheTrends() {
+        let asOf = date("2026-03-31")
+        func at(_ back: Int, resolved: Bool) -> HeadacheLog {
+            let d = asOf.adding(days: -back).description
+            return resolved ? log("r\(back)", "\(d)T12:00:00Z", "\(d)T13:00:00Z") : log("a\(back)", "\(d)T12:00:00Z")
+        }
+        // Active episodes at each edge of both periods: as-of day, day 29 back, day 30 back, day 59 back.
+        let actives = [at(0, resolved: false), at(29, resolved: false), at(30, resolved: false), at(59, resolved: false)]
+        let resolved = (0..<5).map { at(70 + $0, resolved: true) }
+        let r = analyze(actives + resolved + [at(60, resolved: false)])
+        XCTAssertEqual(r.frequency.episodesLast30, 2); XCTAssertEqual(r.frequency.episodesPrevious30, 2)
+        XCTAssertEqual(r.resolvedCount, 5); XCTAssertEqual(r.activeCount, 5)
+        // The trends count every episode with onset in the window; the threshold still needs 5 resolved.
+        let t = r.trends.value!
+        XCTAssertEqual(t.monthly.map(\.count).reduce(0, +), 10)
+        XCTAssertEqual(t.weekly.map(\.count).reduce(0, +), 10)
+        XCTAssertEqual(t.monthly.last?.count, 3)  // March: the active episodes of 31, 2 and 1 March
+        // Patterns stay on resolved episodes: the day-of-week counts add up to N.
+        XCTAssertEqual(r.dayOfWeek.value?.reduce(0, +), 5)
+        // Below the resolved threshold, active episodes do not unlock the trends.
+        XCTAssertTrue(analyze(actives + resolved.prefix(4)).trends.isCollecting)
     }
 
     func testStreak() {

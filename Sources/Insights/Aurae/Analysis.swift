@@ -46,6 +46,7 @@ extension HeadacheInsights {
             guard onsetDate >= from && onsetDate <= to else { continue }
             episodeCount += 1
             redFlags.add(log)
+            trends.add(onsetDate: onsetDate)
             guard let resolvedAt = log.resolvedAt else { activeCount += 1; continue }
             resolvedCount += 1
 
@@ -57,7 +58,6 @@ extension HeadacheInsights {
             sleep.add(e)
             dayOfWeek.add(e)
             timeOfDay.add(e)
-            trends.add(e)
             if premium { medications.add(e, classifier: &classifier) }
         }
 

@@ -1,7 +1,8 @@
 import Ingest
 
 /// Headache days and episodes in the last window of days before the as-of date, the window
-/// before it, and the current headache-free streak. Fed with every log.
+/// before it, and the current headache-free streak. Fed with every log; active episodes count
+/// like resolved ones (spec: frequency and streaks).
 struct FrequencyCard {
     let asOf: LocalDate
     let windowDays: Int
@@ -32,9 +33,7 @@ struct FrequencyCard {
         let end = resolved?.localDate ?? asOf
         let lo = max(onsetDate - lastStart, 0), hi = min(min(end, asOf) - lastStart, windowDays - 1)
         if lo <= hi { for i in lo...hi { headacheDays[i] = true } }
-        if resolved != nil {
-            if onsetDate >= lastStart { episodesLast += 1 } else if onsetDate >= previousStart { episodesPrevious += 1 }
-        }
+        if onsetDate >= lastStart { episodesLast += 1 } else if onsetDate >= previousStart { episodesPrevious += 1 }
     }
 
     func summary() -> FrequencySummary {

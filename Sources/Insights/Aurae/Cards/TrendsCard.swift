@@ -1,6 +1,7 @@
 import Ingest
 
-/// Episodes per calendar month and per ISO week over the window, with least-squares lines.
+/// Episodes (active ones included) per calendar month and per ISO week over the window, with
+/// least-squares lines.
 struct TrendsCard {
     private let firstMonth: Int
     private let firstMonday: LocalDate
@@ -16,9 +17,9 @@ struct TrendsCard {
         weekly = [Int](repeating: 0, count: to < from ? 0 : (mondayOf(to) - firstMonday) / 7 + 1)
     }
 
-    /// Counts an episode with onset in the window.
-    @inline(__always) mutating func add(_ e: ResolvedEpisode) {
-        let m = YearMonth(e.onsetDate).index - firstMonth, w = (e.onsetDate - firstMonday) / 7
+    /// Counts an episode, active or resolved, with onset in the window.
+    @inline(__always) mutating func add(onsetDate: LocalDate) {
+        let m = YearMonth(onsetDate).index - firstMonth, w = (onsetDate - firstMonday) / 7
         guard monthly.indices.contains(m), weekly.indices.contains(w) else { return }
         monthly[m] += 1
         weekly[w] += 1
