@@ -45,6 +45,14 @@ enum LogField: Int, RecordField {
         }
     }
 
+    /// Free text, lists holding free text, and the medications list (names and doses).
+    var isText: Bool {
+        switch self {
+        case .id, .condition, .headacheType, .foods, .medications, .notes: return true
+        default: return false
+        }
+    }
+
     var jsonName: String { LogField.paths[rawValue] }
     var csvName: String { LogField.csvNames[rawValue] }
 

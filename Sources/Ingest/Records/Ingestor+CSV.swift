@@ -27,7 +27,7 @@ extension Ingestor {
                     broken = false
                     for i in 0..<mapping.count {
                         guard let f = mapping[i] else { continue }
-                        let b = trimmed(row.field(i))
+                        let b = f.isText ? CSVFormula.readText(row.field(i)) : trimmed(row.field(i))
                         draft.set(f, b.isEmpty ? .null : .text(b), at: .csv(line: row.line, field: i + 1))
                     }
                 }

@@ -24,7 +24,15 @@ public struct NamedField: FieldNaming, Hashable {
 
 /// A leaf field of a record kind: one CSV column, one JSON path. Usually an `Int` enum, so a
 /// draft can track which fields it has seen in a bit mask.
-public protocol RecordField: FieldNaming, CaseIterable, Hashable {}
+public protocol RecordField: FieldNaming, CaseIterable, Hashable {
+    /// Whether the field holds free text (or a list of it): the CSV reader undoes the writers'
+    /// formula-injection neutralisation on it (`CSVFormula.readText`).
+    var isText: Bool { get }
+}
+
+extension RecordField {
+    public var isText: Bool { false }
+}
 
 /// Matches key bytes against a small table of names (JSON keys of one object).
 public struct KeyTable<F> {
