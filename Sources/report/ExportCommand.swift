@@ -8,16 +8,18 @@ struct ExportCommand: ReportCommand {
         commandName: "export",
         abstract: "Write the headache logs in a date range back out as CSV or JSON (premium).",
         discussion: """
-            Every log whose onset date is in the range, oldest first (ties by id), in the input
-            schema the readers accept (docs/export.md): CSV with the documented header, or JSON
-            {"schemaVersion": 1, "logs": [...]}. Reading the export back gives the same records.
-            CSV text fields are neutralised against spreadsheet formula injection (one more
-            leading ' before =, +, -, @, tab or carriage return) and the CSV reader undoes it.
-            Daily context (--days) is not a log and is not exported. The file is written
-            atomically with mode 0600. --tier free exits with status 3 and writes nothing.
+            Every log whose onset date is in the range, oldest first (ties by id),
+            in the input schema the readers accept (docs/export.md): CSV with the
+            documented header, or JSON {"schemaVersion": 1, "logs": [...]}.
+            Reading the export back gives the same records. CSV text fields are
+            neutralised against spreadsheet formula injection (one more leading '
+            before =, +, -, @, tab or carriage return); the CSV reader undoes it.
+            Daily context is not a log and is not exported. The file is written
+            atomically with mode 0600. --tier free exits with status 3 and
+            writes nothing.
 
             Example:
-              report headache export samples/aurae/logs.json --format csv -o logs.csv --tier premium --from 2026-03-01
+              report headache export logs.json --format csv -o logs.csv --tier premium
             """)
 
     @Argument(help: ArgumentHelp("Headache log exports (.json or .csv); several are merged. '-' reads standard input.",
