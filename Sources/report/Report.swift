@@ -68,5 +68,5 @@ struct HeadacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headache",
         abstract: "Aurae headache reports: the summary PDF and pattern insights.",
-        subcommands: [SummaryCommand.self, InsightsCommand.self])
+        subcommands: [SummaryCommand.self, InsightsCommand.self, ClinicalCommand.self])
 }
