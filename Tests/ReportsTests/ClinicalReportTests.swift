@@ -121,7 +121,7 @@ final class ClinicalReportTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: " — Frequently present").count
                        + text.components(separatedBy: " — Sometimes present").count
                        + text.components(separatedBy: " — Occasionally present").count - 3, 5, "the top 5 factors only")
-        XCTAssertTrue(text.contains("Based on your \(result.episodeCount) logged episodes"))
+        XCTAssertTrue(text.contains("Based on your \(result.resolvedCount) logged episodes"))
         XCTAssertTrue(text.contains("Days with daily context logged: 179 of 179"))
         XCTAssertTrue(text.contains("Self-reported — not clinically confirmed."))
     }
