@@ -108,4 +108,28 @@ final class ClinicalCommandTests: XCTestCase {
         XCTAssertEqual(broken.status, 1)
         XCTAssertEqual(files(), ["empty.pdf"])
     }
+
+    func testExtremeButValidEpisodeFlowsOverPagesWithoutATrap() throws {
+        // An episode of 364 days in 1900 at +14:00/-12:00, a 16,000-character word and 4,000 more
+        // words of notes, a 3,000-character headache type, 200 medications; another in 2100.
+        let meds = (0..<200).map {
+            #"{"name":"Sumatriptan \#($0)","dose":"50 mg","isAcute":true,"effectiveness":5,"takenAt":"1900-06-01T00:00:00+00:00"}"#
+        }.joined(separator: ",")
+        let notes = String(repeating: "x", count: 16_000) + "\\n\\n" + String(repeating: "word ", count: 4_000)
+        let json = #"{"schemaVersion":1,"logs":[{"id":"p1","onsetAt":"1900-01-01T00:00:00+14:00","resolvedAt":"1900-12-30T23:00:00-12:00","#
+            + #""severity":5,"onsetSpeed":"instantaneous","weather":{"temperatureC":99.9,"pressureHpa":1199.9,"pressureTrend":"falling"},"#
+            + #""retrospective":{"headacheType":""# + String(repeating: "y", count: 3_000) + #"","notes":""# + notes
+            + #"","medications":["# + meds + #"]}},{"id":"p2","onsetAt":"2100-12-31T23:59:00-12:00","severity":1}]}"#
+        let input = dir.appendingPathComponent("extreme.json")
+        try Data(json.utf8).write(to: input)
+        for range in [[], ["--from", "1900-01-01", "--to", "1900-12-31"]] {
+            let out = dir.appendingPathComponent("extreme.pdf")
+            let r = try ReportBinary.run(["headache", "clinical", input.path, "-o", out.path, "--tier", "premium",
+                                          "--as-of", "2100-12-31"] + range)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            if let qpdf = ReportBinary.tool("qpdf") {
+                XCTAssertEqual(try ReportBinary.runTool(qpdf, ["--check", out.path]).status, 0)
+            }
+        }
+    }
 }
