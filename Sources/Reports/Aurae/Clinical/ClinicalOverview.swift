@@ -24,7 +24,8 @@ struct OverviewKeys: WordingKeySet {
 }
 
 extension ClinicalReport {
-    /// "Based on your N logged episodes" (N resolved, as the insights' trust signal counts), the range compared with the period of the same length
+    /// "Based on your N logged episodes" (N resolved, as the insights' trust signal counts; left
+    /// out when there is none), the range compared with the period of the same length
     /// before it, the Last 30 Days figures of the analysis, and the data basis.
     func overviewBlocks(_ c: Content) throws -> [Block] {
         let w = book, k = keys.overview, f = summary.format
@@ -32,8 +33,10 @@ extension ClinicalReport {
         let brand = summary.brand, p = brand.palette
         let r = c.insights, now = c.periods.current, before = c.periods.previous
         var blocks = [try sectionHeading(keys.overviewHeading, c)]
-        blocks.append(.paragraph(Paragraph(try text.w.render(text.k.trustSignal, String(r.resolvedCount)),
-                                           style: c.base.body, spaceAfter: 4)))
+        if r.resolvedCount > 0 {
+            blocks.append(.paragraph(Paragraph(try text.w.render(text.k.trustSignal, String(r.resolvedCount)),
+                                               style: c.base.body, spaceAfter: 4)))
+        }
 
         func severity(_ v: RoundedNumber?) throws -> String { try v.map { try w.render(k.severityValue, $0.text) } ?? f.none }
         func hours(_ v: RoundedNumber?) throws -> String { try v.map { try w.render(k.hoursValue, $0.text) } ?? f.none }
