@@ -7,19 +7,23 @@ struct ClinicalCommand: ReportCommand {
         commandName: "clinical",
         abstract: "Write the Aurae clinical headache report PDF (premium tier).",
         discussion: """
-            One A4 PDF for a clinician, each section an outline entry: overview (compared with the
-            previous period of the same length, Last 30 Days, streak, data basis), calendar,
-            safety (flagged episodes, medication-overuse awareness, acute-medication days per
-            ICHD-3 class for the last three months), charts, pattern summary, episode table,
-            episode details and disclaimers. Every number comes from the same analysis that
-            'report headache insights --tier premium' prints. With --tier free it exits with
-            status 3 and writes nothing.
+            One A4 PDF for a clinician, each section an outline entry: overview
+            (compared with the previous period of the same length, Last 30 Days,
+            streak, data basis), calendar, safety (flagged episodes, the
+            medication-overuse awareness text, acute-medication days per ICHD-3
+            class for the last three months), charts, pattern summary, episode
+            table, episode details and disclaimers. Every number comes from the
+            analysis that 'report headache insights --tier premium' prints.
+            With --tier free it exits with status 3 and writes nothing.
 
-            --sections picks and orders sections: \(ClinicalReport.sectionIds.joined(separator: ", ")).
-            The safety section is never left out: it comes first after overview when not named.
+            --sections picks and orders sections by name:
+            \(ClinicalReport.sectionIds.joined(separator: ", ")).
+            Safety is never left out: it comes first after overview when not named.
 
             Example:
-              report headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o clinical.pdf --tier premium --as-of 2026-07-31 --sections overview,safety,patterns
+              report headache clinical samples/aurae/logs.json --tier premium \\
+                --days samples/aurae/days.json --as-of 2026-07-31 -o clinical.pdf \\
+                --sections overview,safety,patterns
             """)
 
     @OptionGroup var input: InputOptions

@@ -68,10 +68,10 @@ public struct ClinicalReport {
         details = try EpisodeDetailText(book: book, format: summary.format, config: config)
     }
 
-    /// The section list a request gives: the default without one, else the list with `safety`
-    /// first after `overview` (or first) when the list leaves it out.
+    /// The sections to build: the requested list, else the template's; with `safety` first after
+    /// `overview` (or first) when that list leaves it out.
     public static func sectionList(_ requested: [String]?, default list: [String]) -> [String] {
-        guard var ids = requested else { return list }
+        var ids = requested ?? list
         if !ids.contains(safetyId) {
             ids.insert(safetyId, at: ids.first == "overview" ? 1 : 0)
         }
