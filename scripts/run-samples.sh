@@ -14,4 +14,7 @@ if "$bin" headache --help | grep -q insights; then
   "$bin" headache insights samples/aurae/logs.json --days samples/aurae/days.json --as-of 2026-07-31 --tier premium --json > out/insights-berlin.json
   "$bin" headache insights samples/aurae/logs.json --days samples/aurae/days.json --as-of 2026-07-31 --tier premium > out/insights-berlin.txt
 fi
+"$bin" headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o out/clinical-berlin.pdf --tier premium --as-of 2026-07-31 --patient-name "Sample patient (Berlin)"
+"$bin" headache clinical samples/aurae/logs.csv -o out/clinical-new-york.pdf --tier premium --as-of 2026-07-15 --patient-name "Sample patient (New York)"
+"$bin" headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o out/clinical-berlin-sections.pdf --tier premium --as-of 2026-07-31 --sections overview,patterns,disclaimers
 echo "Wrote:"; ls -l out/

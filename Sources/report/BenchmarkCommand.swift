@@ -12,13 +12,15 @@ import Glibc
 struct BenchmarkCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
-        abstract: "Measure ingest, summary PDF and insights speed on generated logs.",
+        abstract: "Measure ingest, summary and clinical PDF and insights speed on generated logs.",
         discussion: """
             Generates synthetic headache logs of each size (JSON and CSV in the input schema),
             then prints for each size: CSV and JSON ingest throughput (in process), the free
             summary PDF as a whole process (median wall time over --runs, pages per second,
-            peak memory of that process). Targets are in docs/performance.md. Build in release
-            mode first: swift build -c release && .build/release/report benchmark
+            peak memory of that process); then the premium clinical PDF of one year of logs
+            (--clinical-episodes, with daily context for every day) as a whole process. Targets
+            are in docs/performance.md. Build in release mode first:
+            swift build -c release && .build/release/report benchmark
 
             Example:
               report benchmark --sizes 100,1000,10000 --runs 5
@@ -39,6 +41,9 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("insights-episodes"), help: "Episodes for the in-process insights measurement (0 to skip).")
     var insightsEpisodes: Int = 1_000_000
 
+    @Option(name: .customLong("clinical-episodes"), help: "Episodes in the year of logs of the clinical PDF measurement (0 to skip).")
+    var clinicalEpisodes: Int = 120
+
     /// The benchmark's own messages are plain text, never quiet.
     var console: Console { Console() }
 
@@ -48,8 +53,8 @@ struct BenchmarkCommand: ReportCommand {
     }
 
     func validate() throws {
-        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0 else {
-            throw ValidationError("--sizes takes positive counts like 100,1000 and --runs at least 1")
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000 else {
+            throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1 and --clinical-episodes 0 to 100000")
         }
     }
 
@@ -88,7 +93,54 @@ struct BenchmarkCommand: ReportCommand {
                   + pad("\(pages)", 5) + " | " + pad(String(format: "%.0f", Double(pages) / median), 7) + " | "
                   + String(format: "%.1f MB", Double(peak) / 1024))
         }
+        if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if insightsEpisodes > 0 { try measureInsights() }
+    }
+
+    /// The premium clinical PDF as a whole process: generated episodes, the year that ends on the
+    /// last onset date as the range, and a daily-context record for every day of it.
+    func measureClinical(dir: String, exe: String) throws {
+        let rows = SyntheticExport.rows(count: clinicalEpisodes, seed: 11)
+        let logsPath = "\(dir)/clinical_logs.json", daysPath = "\(dir)/clinical_days.json", pdfPath = "\(dir)/clinical.pdf"
+        try SyntheticExport.json(rows).write(toFile: logsPath, atomically: false, encoding: .utf8)
+        let last = try HeadacheLogReader.read([InputSource(path: logsPath)]).records.map { $0.onsetAt.localDate }.max()
+            ?? LocalDate(daysSinceEpoch: 0)
+        let from = last.adding(days: -364)
+        try Self.daysJSON(SyntheticAurae.days(from: from, to: last, seed: 11)).write(toFile: daysPath, atomically: false, encoding: .utf8)
+        var args = [exe, "headache", "clinical", logsPath, "--days", daysPath, "-o", pdfPath, "--tier", "premium",
+                    "--from", from.description, "--as-of", last.description, "--quiet"]
+        if let templates { args += ["--templates", templates] }
+        _ = try spawn(args)  // warm-up
+        var times: [Double] = [], peak = 0
+        for _ in 0..<runs {
+            let r = try spawn(args)
+            times.append(r.seconds)
+            peak = max(peak, r.maxRSSKiB)
+        }
+        let median = times.sorted()[times.count / 2]
+        print("")
+        print(String(format: "clinical PDF: %d episodes over one year with daily context, %.0f ms median of %d (whole process), %d pages, peak RSS %.1f MB",
+                     clinicalEpisodes, median * 1000, runs, pageCount(pdfPath), Double(peak) / 1024))
+    }
+
+    /// Daily-context records as a JSON export in the input schema (10-data-formats.md).
+    static func daysJSON(_ days: [DayContext]) -> String {
+        func number(_ v: Double) -> String { String(format: "%.1f", v) }
+        var lines: [String] = []
+        for d in days {
+            var f = ["\"date\": \"\(d.date)\""]
+            if let v = d.sleepHours { f.append("\"sleepHours\": \(number(v))") }
+            if let v = d.sleepQuality { f.append("\"sleepQuality\": \(v)") }
+            if let v = d.stressLevel { f.append("\"stressLevel\": \(v)") }
+            if let v = d.alcohol { f.append("\"alcohol\": \(v)") }
+            if let v = d.caffeine { f.append("\"caffeine\": \(v)") }
+            if let v = d.skippedMeal { f.append("\"skippedMeal\": \(v)") }
+            if let v = d.pressureTrend { f.append("\"pressureTrend\": \"\(v.rawValue)\"") }
+            if let v = d.humidityPct { f.append("\"humidityPct\": \(number(v))") }
+            if let v = d.cyclePhase { f.append("\"cyclePhase\": \"\(v.rawValue)\"") }
+            lines.append("{" + f.joined(separator: ", ") + "}")
+        }
+        return "{\"schemaVersion\": 1, \"days\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
 
     /// Insights over generated episodes, in process: analysis plus JSON, premium tier.

@@ -67,6 +67,6 @@ protocol ReportCommand: ParsableCommand {
 struct HeadacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headache",
-        abstract: "Aurae headache reports: the summary PDF and pattern insights.",
-        subcommands: [SummaryCommand.self, InsightsCommand.self, ExportCommand.self])
+        abstract: "Aurae headache reports: the summary and clinical PDFs, pattern insights and the data export.",
+        subcommands: [SummaryCommand.self, ClinicalCommand.self, InsightsCommand.self, ExportCommand.self])
 }

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Insights
+import Reports
+
+struct ClinicalCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clinical",
+        abstract: "Write the Aurae clinical headache report PDF (premium tier).",
+        discussion: """
+            One A4 PDF for a clinician, each section an outline entry: overview
+            (compared with the previous period of the same length, Last 30 Days,
+            streak, data basis), calendar, safety (flagged episodes, the
+            medication-overuse awareness text, acute-medication days per ICHD-3
+            class for the last three months), charts, pattern summary, episode
+            table, episode details and disclaimers. Every number comes from the
+            analysis that 'report headache insights --tier premium' prints.
+            With --tier free it exits with status 3 and writes nothing.
+
+            --sections picks and orders sections by name:
+            \(ClinicalReport.sectionIds.joined(separator: ", ")).
+            Safety is never left out: it comes first after overview when not named.
+
+            Example:
+              report headache clinical samples/aurae/logs.json --tier premium \\
+                --days samples/aurae/days.json --as-of 2026-07-31 -o clinical.pdf \\
+                --sections overview,safety,patterns
+            """)
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var options: RunOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write ('-' for standard output).", valueName: "OUT.pdf"))
+    var output: String
+
+    @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title.", valueName: "NAME"))
+    var patientName: String?
+
+    @Option(name: .customLong("tier"), help: "The clinical report needs premium.")
+    var tier: AuraeTier = .free
+
+    @Option(name: .customLong("days"), help: ArgumentHelp("Daily-context export (.json or .csv): the data basis and the fair comparison.", valueName: "FILE"))
+    var days: String?
+
+    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated (default: all).", valueName: "LIST"))
+    var sections: String?
+
+    var console: Console { options.console }
+
+    func validate() throws {
+        try OutputTarget(path: output).refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
+        _ = try sectionList()
+    }
+
+    /// The `--sections` names, checked: each one known, none twice, none empty.
+    func sectionList() throws -> [String]? {
+        guard let sections else { return nil }
+        let valid = ClinicalReport.sectionIds
+        var names: [String] = []
+        for part in sections.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            guard valid.contains(name) else {
+                throw ValidationError("--sections: unknown section '\(name)'; the sections are \(valid.joined(separator: ", "))")
+            }
+            guard !names.contains(name) else { throw ValidationError("--sections names '\(name)' twice") }
+            names.append(name)
+        }
+        return names
+    }
+
+    func run() throws {
+        guard tier == .premium else {
+            throw CommandFailure(status: .tier, message: "the clinical report needs the premium tier (--tier premium); nothing was written")
+        }
+        let templates = try options.templateSet()
+        let job = try ClinicalJob(templates: templates)
+        let inputs = try input.read(days: days, console: console)
+        let run = options.runInfo(logs: inputs.logs)
+        try options.checkRange(run)
+        let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: output))
+        let request = ClinicalJob.Request(from: options.from, to: options.to, patientName: patientName,
+                                          sections: try sectionList())
+        let result = try job.run(inputs, request, in: context)
+        for w in result.fontWarnings { console.warning(w) }
+        let target = context.output.isStandardOutput ? "standard output" : output
+        console.info("wrote \(target): \(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(result.episodeCount) episode\(result.episodeCount == 1 ? "" : "s")")
+    }
+}
