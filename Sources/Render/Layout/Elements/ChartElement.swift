@@ -73,7 +73,6 @@ struct ChartLayout {
                 shapes.append(.rect(Rect(x: cx - barWidth / 2, y: by, width: barWidth, height: plot.maxY - by),
                                     .solid(bar.color ?? s.bar)))
             }
-            label(bar.valueText, cx, by - lh(s.value), .center, s.value)
         }
         // Category labels: every k-th when they do not fit their slots.
         let widest = bars.map { m.width($0.label, style: s.label) }.max() ?? 0
@@ -90,6 +89,10 @@ struct ChartLayout {
             if let lineLabel, let last = points.last {
                 label(lineLabel, plot.maxX + pad, max(plot.minY, min(plot.maxY, last.y)) - lh(s.label) / 2, .leading, s.label)
             }
+        }
+        // Values last, so that the line never hides one.
+        for (i, bar) in bars.enumerated() {
+            label(bar.valueText, plot.minX + slot * (Double(i) + 0.5), y(bar.value) - lh(s.value), .center, s.value)
         }
         axes(plot)
         let below = plot.maxY + 2 + lh(s.label) + pad
