@@ -83,6 +83,15 @@ final class ChartElementTests: XCTestCase {
         XCTAssertEqual(NiceScale.format(.nan, decimals: 2), "–")
     }
 
+    func testHorizontalChartTallerThanAPageContinuesInWholeRows() throws {
+        let chart = Self.chart((1...40).map(Double.init), orientation: .horizontal)
+        let doc = try Fixture.layout([.chart(chart)])
+        XCTAssertGreaterThan(doc.pages.count, 1)
+        let all = doc.pages.flatMap(labels)
+        XCTAssertEqual((1...40).filter { all.contains("v\($0)") }.count, 40, "every row once")
+        for page in doc.pages { XCTAssertTrue(labels(page).contains("Episodes"), "axes on every page") }
+    }
+
     func testFlexibleDrawingGetsTheFrameWidth() throws {
         let d = FlexibleDrawing { width, _ in
             Drawing(size: Size(width: width, height: 20), shapes: [.rect(Rect(x: 0, y: 0, width: width, height: 20), .solid(Fixture.ink))])

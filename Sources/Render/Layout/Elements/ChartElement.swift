@@ -1,11 +1,33 @@
 /// A chart is laid out in the frame width into a drawing (bars, grid, axes, a clipped line,
-/// labels as real text) and placed as one unsplittable box.
+/// labels as real text) and placed as one unsplittable box. A horizontal chart with more rows
+/// than a page holds becomes several charts of whole rows, each with its axes.
 extension Chart: LayoutElement {
     public func wrap(in context: LayoutContext) throws -> Wrapped {
-        let layout = ChartLayout(chart: self, width: max(0, context.frameWidth), measurer: context.measurer)
+        let width = max(0, context.frameWidth)
+        let layout = ChartLayout(chart: self, width: width, measurer: context.measurer)
+        if orientation == .horizontal, bars.count > 1, layout.height > context.pageCapacity + Paginator.eps {
+            let pieces = pieces(width: width, capacity: context.pageCapacity, measurer: context.measurer)
+            if pieces.count > 1 { return .sequence(pieces) }
+        }
         let drawing = Drawing(size: Size(width: layout.width, height: layout.height), shapes: layout.shapes,
                               spaceBefore: spaceBefore, spaceAfter: spaceAfter)
         return .box(DrawingBox(drawing: drawing, path: context.path))
+    }
+
+    /// Charts of as many whole rows as fit a page (at least one), on the same value axis.
+    private func pieces(width: Double, capacity: Double, measurer: TextMeasurer) -> [Block] {
+        var one = self, two = self
+        one.bars = Array(bars.prefix(1)); two.bars = Array(bars.prefix(2))
+        let h1 = ChartLayout(chart: one, width: width, measurer: measurer).height
+        let row = ChartLayout(chart: two, width: width, measurer: measurer).height - h1
+        let perPage = max(1, 1 + Counting.whole(row > 0 ? (capacity - h1) / row : 1))
+        let top = bars.map { $0.value.isFinite ? $0.value : 0 }.max() ?? 0
+        return stride(from: 0, to: bars.count, by: perPage).map { start in
+            var piece = self
+            piece.bars = Array(bars[start..<min(bars.count, start + perPage)])
+            piece.valueAxisMinimumTop = max(valueAxisMinimumTop, top)
+            return Block(piece)
+        }
     }
 }
 
