@@ -92,3 +92,15 @@ final class LongDocumentLayoutTests: XCTestCase {
         XCTAssertEqual(page(of: "y1", in: doc), page(of: "y3", in: doc))
     }
 }
+
+extension LongDocumentLayoutTests {
+    func testHeadingSubheadingAndContentStayTogether() throws {
+        // 36 pt left: heading + subheading (24 pt) would fit, but not with the 3-line paragraph.
+        let doc = try Fixture.layout(Fixture.lines(10) + [.heading(Heading("H1", style: Fixture.bold)),
+                                                          .heading(Heading("H2", style: Fixture.bold, outlineLevel: 2)),
+                                                          .keepTogether([Fixture.para("a\nb\nc")])])
+        XCTAssertEqual(doc.pages.firstIndex { $0.run("H1") != nil }, 1)
+        XCTAssertEqual(doc.pages.firstIndex { $0.run("H2") != nil }, 1)
+        XCTAssertEqual(doc.outline.map(\.pageIndex), [1, 1])
+    }
+}
