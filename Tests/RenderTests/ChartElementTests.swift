@@ -6,7 +6,7 @@ import XCTest
 /// labels as text, an honest empty state, nice ticks, no trap on absurd values.
 final class ChartElementTests: XCTestCase {
     static let style = Chart.Style(label: Fixture.foot, value: Fixture.foot, title: Fixture.foot, empty: Fixture.text,
-                                   bar: Fixture.headFill, axis: Fixture.ink, grid: Fixture.zebra, trend: Fixture.ink,
+                                   bar: Fixture.headFill, background: Fixture.zebra, axis: Fixture.ink, grid: Fixture.zebra, trend: Fixture.ink,
                                    trendWidth: 1, plotHeight: 60, barThickness: 6, emptyHeight: 40)
 
     static func chart(_ values: [Double], orientation: Chart.Orientation = .vertical, line: [Double]? = nil) -> Chart {

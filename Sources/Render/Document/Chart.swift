@@ -29,6 +29,8 @@ public struct Chart: Sendable {
         public var title: TextStyle
         public var empty: TextStyle
         public var bar: Color
+        /// The page colour behind value labels, so that a line never runs through a number.
+        public var background: Color
         public var axis: Color
         public var grid: Color
         public var trend: Color
@@ -40,9 +42,10 @@ public struct Chart: Sendable {
         /// Height of the empty state's box.
         public var emptyHeight: Double
         public init(label: TextStyle, value: TextStyle, title: TextStyle, empty: TextStyle, bar: Color,
-                    axis: Color, grid: Color, trend: Color, trendWidth: Double, plotHeight: Double,
+                    background: Color, axis: Color, grid: Color, trend: Color, trendWidth: Double, plotHeight: Double,
                     barThickness: Double, emptyHeight: Double) {
             self.label = label; self.value = value; self.title = title; self.empty = empty; self.bar = bar
+            self.background = background
             self.axis = axis; self.grid = grid; self.trend = trend; self.trendWidth = trendWidth
             self.plotHeight = plotHeight; self.barThickness = barThickness; self.emptyHeight = emptyHeight
         }

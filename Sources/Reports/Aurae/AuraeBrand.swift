@@ -11,7 +11,7 @@ public struct AuraeBrand: Sendable {
     }
     /// The colours of the clinical report's charts and calendar.
     public struct VisualPalette: Sendable {
-        public var chartBar, chartAxis, chartGrid, chartTrend: Color
+        public var chartBar, chartBackground, chartAxis, chartGrid, chartTrend: Color
         public var calendarOutside, calendarOutsideText, calendarModerate, calendarBorder: Color
         public var phaseMenstrual, phaseFollicular, phaseOvulatory, phaseLuteal, episodeMarker: Color
     }
@@ -50,7 +50,7 @@ public struct AuraeBrand: Sendable {
             tableHeaderText: try color("tableHeaderText"), zebra: try color("zebra"),
             safetyFill: try color("safetyFill"), safetyText: try color("safetyText"), rule: try color("rule"))
         visuals = VisualPalette(
-            chartBar: try color("chartBar"), chartAxis: try color("chartAxis"), chartGrid: try color("chartGrid"),
+            chartBar: try color("chartBar"), chartBackground: try color("chartBackground"), chartAxis: try color("chartAxis"), chartGrid: try color("chartGrid"),
             chartTrend: try color("chartTrend"), calendarOutside: try color("calendarOutside"),
             calendarOutsideText: try color("calendarOutsideText"), calendarModerate: try color("calendarModerate"),
             calendarBorder: try color("calendarBorder"), phaseMenstrual: try color("phaseMenstrual"),

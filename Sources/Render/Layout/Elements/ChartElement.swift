@@ -114,7 +114,10 @@ struct ChartLayout {
         }
         // Values last, so that the line never hides one.
         for (i, bar) in bars.enumerated() {
-            label(bar.valueText, plot.minX + slot * (Double(i) + 0.5), y(bar.value) - lh(s.value), .center, s.value)
+            let cx = plot.minX + slot * (Double(i) + 0.5), w = m.width(bar.valueText, style: s.value) + 2
+            let top = y(bar.value) - lh(s.value)
+            shapes.append(.rect(Rect(x: cx - w / 2, y: top, width: w, height: lh(s.value)), .solid(s.background)))
+            label(bar.valueText, cx, top, .center, s.value)
         }
         axes(plot)
         let below = plot.maxY + 2 + lh(s.label) + pad

@@ -53,7 +53,7 @@ struct CycleTimeline: Sendable {
                                     text: try v.book.render(k.legendPhase, letters[p] ?? "", try v.text(k.phase[i]))))
         }
         items.append(LegendItem(swatch: vis.episodeMarker, border: nil, text: try v.text(k.timelineEpisode)))
-        items.append(LegendItem(swatch: nil, border: nil, text: try v.text(k.timelineUnlogged)))
+        items.append(LegendItem(swatch: vis.chartBackground, border: vis.calendarBorder, text: try v.text(k.timelineUnlogged)))
         self.letters = letters; colors = colorOf
         titleStyle = v.chartStyle.title; tickStyle = v.chartStyle.label
         letterStyle = v.style(c.labelSize, .semibold, v.brand.palette.textSecondary)
