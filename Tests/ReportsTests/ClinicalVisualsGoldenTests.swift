@@ -31,19 +31,31 @@ final class ClinicalVisualsGoldenTests: XCTestCase {
         return try LayoutEngine(measurer: measurer).layout(doc)
     }
 
+    /// Golden text and PNGs; with `VISUALS_PREVIEW_DIR` set, also sharper PNGs there to look at.
+    func assertGolden(_ name: String, _ doc: LaidOutDocument, measurer m: PangoMeasurer) throws {
+        GoldenFile.assertText(actual: doc.dump(), named: "\(name).txt", in: goldens)
+        for page in doc.pages.indices {
+            let png = try PNGRenderer.pngData(doc, page: page, scale: 0.5, measurer: m)
+            GoldenFile.assertPNG(actual: png, named: "\(name)-page\(page + 1).png", in: goldens,
+                                 tolerance: 40, maxDifferingPixels: 60)
+            if let dir = ProcessInfo.processInfo.environment["VISUALS_PREVIEW_DIR"] {
+                try PNGRenderer.pngData(doc, page: page, scale: 1.5, measurer: m)
+                    .write(to: URL(fileURLWithPath: dir).appendingPathComponent("\(name)-\(page + 1).png"))
+            }
+        }
+    }
+
     func testBerlinSampleVisuals() throws {
         let m = PangoMeasurer()
         let doc = try laidOut(from: "2026-02-01", to: "2026-07-31", measurer: m)
         XCTAssertEqual(doc.outline.filter { $0.level == 2 }.count, 4)
-        GoldenFile.assertText(actual: doc.dump(), named: "clinical-visuals-berlin.txt", in: goldens)
-        for page in doc.pages.indices {
-            let png = try PNGRenderer.pngData(doc, page: page, scale: 0.5, measurer: m)
-            GoldenFile.assertPNG(actual: png, named: "clinical-visuals-berlin-page\(page + 1).png", in: goldens,
-                                 tolerance: 40, maxDifferingPixels: 60)
-            if let dir = ProcessInfo.processInfo.environment["VISUALS_PREVIEW_DIR"] {
-                try PNGRenderer.pngData(doc, page: page, scale: 1.5, measurer: m)
-                    .write(to: URL(fileURLWithPath: dir).appendingPathComponent("visuals-\(page + 1).png"))
-            }
-        }
+        try assertGolden("clinical-visuals-berlin", doc, measurer: m)
+    }
+
+    /// A range starting mid-month and short enough to count by ISO week.
+    func testBerlinSampleVisualsByWeek() throws {
+        let m = PangoMeasurer()
+        let doc = try laidOut(from: "2026-05-15", to: "2026-07-31", measurer: m)
+        try assertGolden("clinical-visuals-berlin-weekly", doc, measurer: m)
     }
 }
