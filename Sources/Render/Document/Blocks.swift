@@ -16,6 +16,16 @@ public struct Heading: Sendable {
 
 /// Wrapped text, split between lines across pages.
 public struct Paragraph: Sendable {
+    /// The least number of lines a page break may leave at the bottom of a page (orphans) and
+    /// carry to the top of the next (widows).
+    public enum LineControl: Sendable, Hashable {
+        /// Any split between lines (one line may stand alone).
+        case none
+        /// The usual typesetting rule: at least two lines on each side of a break, so a
+        /// paragraph of two or three lines moves whole, and a longer one splits 2+2 or better.
+        /// It gives way only on an empty page, where the paragraph could not be placed otherwise.
+        case widowsAndOrphans
+    }
     public var text: String
     public var style: TextStyle
     public var alignment: Alignment
@@ -27,12 +37,14 @@ public struct Paragraph: Sendable {
     public var padding: EdgeInsets
     /// Indentation from the frame's left edge.
     public var indent: Double
+    /// How the paragraph may split across pages (`.none`, today's behaviour, by default).
+    public var lineControl: LineControl
     public init(_ text: String, style: TextStyle, alignment: Alignment = .leading,
                 spaceBefore: Double = 0, spaceAfter: Double = 0, fill: Color? = nil,
-                padding: EdgeInsets = EdgeInsets(), indent: Double = 0) {
+                padding: EdgeInsets = EdgeInsets(), indent: Double = 0, lineControl: LineControl = .none) {
         self.text = text; self.style = style; self.alignment = alignment
         self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
-        self.fill = fill; self.padding = padding; self.indent = indent
+        self.fill = fill; self.padding = padding; self.indent = indent; self.lineControl = lineControl
     }
 }
 
@@ -62,8 +74,9 @@ public struct PageBreak: Sendable {
     public init() {}
 }
 
-/// Blocks kept on one page; moved whole to the next page when they do not fit, and flowed one
-/// by one when they are taller than a page.
+/// Blocks kept on one page; moved whole to the next page when they do not fit. A group taller
+/// than a page splits at its block boundaries instead: each block (a field of a record) is then
+/// kept whole on its own, and only a block taller than a page splits inside.
 public struct KeepTogether: Sendable {
     public var blocks: [Block]
     public init(_ blocks: [Block]) { self.blocks = blocks }

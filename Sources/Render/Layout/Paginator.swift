@@ -127,10 +127,17 @@ final class Paginator {
         }
     }
 
-    /// Height of the first unbreakable piece of what follows (to keep headings with it).
+    /// Height of the first unbreakable piece of what follows (to keep headings with it). A
+    /// following element that is itself kept with the next (a subheading) counts whole, space
+    /// after included, and the piece after it is added too: a heading, its subheading and the
+    /// first piece of the content stay together.
     private func leadHeight(_ following: ArraySlice<Block>, context: LayoutContext) -> Double {
         var acc = 0.0
         for block in following {
+            if block.element.keepWithNext, case .box(let box)? = try? block.element.wrap(in: context) {
+                acc += box.spaceBefore + box.height + box.spaceAfter
+                continue
+            }
             switch block.element.leadHeight(in: context) {
             case .transparent(let h): acc += h
             case .piece(let h): return acc + h

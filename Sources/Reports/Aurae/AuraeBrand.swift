@@ -9,7 +9,14 @@ public struct AuraeBrand: Sendable {
         public var textPrimary, textSecondary, caption, tealText: Color
         public var tableHeaderFill, tableHeaderText, zebra, safetyFill, safetyText, rule: Color
     }
+    /// The colours of the clinical report's charts and calendar.
+    public struct VisualPalette: Sendable {
+        public var chartBar, chartBackground, chartAxis, chartGrid, chartTrend: Color
+        public var calendarOutside, calendarOutsideText, calendarModerate, calendarBorder: Color
+        public var phaseMenstrual, phaseFollicular, phaseOvulatory, phaseLuteal, episodeMarker: Color
+    }
     public let palette: Palette
+    public let visuals: VisualPalette
     public let bodyFamily: String
     public let headingFamily: String
     public let wordmarkFamily: String
@@ -42,6 +49,13 @@ public struct AuraeBrand: Sendable {
             tealText: try color("tealText"), tableHeaderFill: try color("tableHeaderFill"),
             tableHeaderText: try color("tableHeaderText"), zebra: try color("zebra"),
             safetyFill: try color("safetyFill"), safetyText: try color("safetyText"), rule: try color("rule"))
+        visuals = VisualPalette(
+            chartBar: try color("chartBar"), chartBackground: try color("chartBackground"), chartAxis: try color("chartAxis"), chartGrid: try color("chartGrid"),
+            chartTrend: try color("chartTrend"), calendarOutside: try color("calendarOutside"),
+            calendarOutsideText: try color("calendarOutsideText"), calendarModerate: try color("calendarModerate"),
+            calendarBorder: try color("calendarBorder"), phaseMenstrual: try color("phaseMenstrual"),
+            phaseFollicular: try color("phaseFollicular"), phaseOvulatory: try color("phaseOvulatory"),
+            phaseLuteal: try color("phaseLuteal"), episodeMarker: try color("episodeMarker"))
         bodyFamily = b.fonts.body
         headingFamily = b.fonts.heading
         wordmarkFamily = b.fonts.wordmark

@@ -1,5 +1,5 @@
 /// A paragraph is a box of wrapped lines (with optional fill and padding) that splits between
-/// lines; each part keeps the fill and padding.
+/// lines, keeping its `lineControl`; each part keeps the fill and padding.
 extension Paragraph: LayoutElement {
     /// Width of the text lines in a frame `frameWidth` wide.
     func innerWidth(_ frameWidth: Double) -> Double { frameWidth - indent - padding.left - padding.right }
@@ -11,11 +11,15 @@ extension Paragraph: LayoutElement {
                                  frameWidth: context.frameWidth, spaceBefore: spaceBefore, path: context.path))
     }
 
-    /// The first line with the padding above it, and below it too when it is the only line.
+    /// The first unbreakable lines (one, or two with widow/orphan control) with the padding
+    /// above them, and below them too when they are the whole paragraph.
     public func leadHeight(in context: LayoutContext) -> LeadHeight {
         let m = context.measurer
-        let single = m.wrap(text, style: style, width: innerWidth(context.frameWidth)).count == 1
-        return .piece(spaceBefore + padding.top + m.lineMetrics(style).height + (single ? padding.bottom : 0))
+        let count = m.wrap(text, style: style, width: innerWidth(context.frameWidth)).count
+        let lead = lineControl == .none ? 1 : (count < 4 ? count : 2)
+        let whole = lead >= count
+        return .piece(spaceBefore + padding.top + Double(max(1, lead)) * m.lineMetrics(style).height
+                      + (whole ? padding.bottom : 0))
     }
 }
 
@@ -31,12 +35,17 @@ struct ParagraphBox: LayoutBox {
     var height: Double { padding + Double(lines.count) * lineHeight }
     var spaceAfter: Double { paragraph.spaceAfter }
     var minimumHeight: Double { padding + lineHeight }
+    /// Lines that must stay together on each side of a break.
+    var minimumLinesAtBreak: Int { paragraph.lineControl == .none ? 1 : 2 }
     var name: String { "\(path) (paragraph \(excerpt(paragraph.text)))" }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
-        let n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)
+        var n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)
         if n >= lines.count { return .split(head: self, tail: nil) }
-        if n < 1 { return .refuse }
+        // On an empty page the rule gives way: the lines that fit are better than no layout.
+        let k = availableHeight + Paginator.eps >= context.pageCapacity ? 1 : minimumLinesAtBreak
+        n = min(n, lines.count - k)
+        if n < max(1, k) { return .refuse }
         var head = self, tail = self
         head.lines = lines.prefix(n)
         tail.lines = lines.dropFirst(n)
