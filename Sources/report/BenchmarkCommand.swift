@@ -14,13 +14,14 @@ struct BenchmarkCommand: ReportCommand {
         commandName: "benchmark",
         abstract: "Measure ingest, summary and clinical PDF and insights speed on generated logs.",
         discussion: """
-            Generates synthetic headache logs of each size (JSON and CSV in the input schema),
-            then prints for each size: CSV and JSON ingest throughput (in process), the free
-            summary PDF as a whole process (median wall time over --runs, pages per second,
-            peak memory of that process); then the premium clinical PDF of one year of logs
-            (--clinical-episodes, with daily context for every day) as a whole process. Targets
-            are in docs/performance.md. Build in release mode first:
-            swift build -c release && .build/release/report benchmark
+            Generates synthetic headache logs of each size (JSON and CSV in the
+            input schema), then prints for each size: CSV and JSON ingest
+            throughput (in process), the free summary PDF as a whole process
+            (median wall time over --runs, pages per second, peak memory of that
+            process); then the premium clinical PDF of one year of logs
+            (--clinical-episodes, with daily context for every day) as a whole
+            process. Targets are in docs/performance.md. Build in release mode
+            first: swift build -c release && .build/release/report benchmark
 
             Example:
               report benchmark --sizes 100,1000,10000 --runs 5

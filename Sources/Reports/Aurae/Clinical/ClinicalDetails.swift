@@ -3,7 +3,8 @@ import Render
 extension ClinicalReport {
     /// One block per episode, oldest first: a title line kept with the first field, then each
     /// field as an unsplittable piece, so an episode may continue on the next page between
-    /// fields but never inside one. Notes are shown in full.
+    /// fields but never inside one. Notes are shown in full; a page break inside a long note leaves at
+    /// least two of its lines on each page.
     func detailBlocks(_ c: Content) throws -> [Block] {
         var blocks = [try sectionHeading(keys.detailsHeading, c)]
         if c.episodes.isEmpty {
@@ -24,7 +25,8 @@ extension ClinicalReport {
                 var lines = notes.lines
                 lines[0] = try details.line(.init(label: notes.label, value: lines[0]))
                 blocks.append(.keepTogether(lines.map {
-                    .paragraph(Paragraph($0, style: c.base.body, spaceAfter: d.fieldSpaceAfter, indent: d.indent))
+                    .paragraph(Paragraph($0, style: c.base.body, spaceAfter: d.fieldSpaceAfter, indent: d.indent,
+                                     lineControl: .widowsAndOrphans))
                 }))
             }
         }
