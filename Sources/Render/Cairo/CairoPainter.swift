@@ -8,13 +8,17 @@ final class CairoPainter {
     private var lastSpec: FontSpec?
     private var lastLayout: OpaquePointer?
     private var sourceColor: Color?
-    /// Shaped layouts of short strings that repeat across rows (dates, times, severities,
-    /// durations, medication names): shaping is most of the cost of drawing text, and a cached
-    /// PangoLayout is drawn again without being shaped again. Bounded in size.
+    /// Shaped layouts of strings that repeat (dates, times, severities, durations, medication
+    /// names; running headers, detail lines): shaping is most of the cost of drawing text, and a
+    /// cached PangoLayout is drawn again without being shaped again. Short strings are kept from
+    /// their first use, longer ones from their second (most are unique). Bounded in size.
     private struct ShapedKey: Hashable { let font: FontSpec; let text: String }
     private var shaped: [ShapedKey: OpaquePointer] = [:]
+    /// Longer strings drawn once so far, forgotten when the set reaches `shapedCacheLimit`.
+    private var seenOnce: Set<ShapedKey> = []
     static let shapedCacheLimit = 4096
     static let shapedMaxBytes = 32
+    static let repeatedMaxBytes = 256
 
     /// Draws with the measurer's font map, so text is set with exactly the fonts it was measured with.
     init(cr: OpaquePointer, measurer: PangoMeasurer) {
@@ -119,20 +123,23 @@ final class CairoPainter {
         }
     }
 
-    /// The layout to draw `run` with: a cached, already shaped one for short repeated strings,
-    /// else the style's reusable layout with the text set.
+    /// The layout to draw `run` with: a cached, already shaped one for a repeated string, else
+    /// the style's reusable layout with the text set.
     private func shapedLayout(_ run: TextRun) -> OpaquePointer {
-        guard run.text.utf8.count <= Self.shapedMaxBytes else {
+        func unshared() -> OpaquePointer {
             let l = layout(run.style.font)
             setText(l, run.text)
             return l
         }
+        let bytes = run.text.utf8.count
+        guard bytes <= Self.repeatedMaxBytes else { return unshared() }
         let key = ShapedKey(font: run.style.font, text: run.text)
         if let l = shaped[key] { return l }
-        if shaped.count >= Self.shapedCacheLimit {
-            let l = layout(run.style.font)
-            setText(l, run.text)
-            return l
+        if shaped.count >= Self.shapedCacheLimit { return unshared() }
+        if bytes > Self.shapedMaxBytes {
+            if seenOnce.count >= Self.shapedCacheLimit { seenOnce.removeAll(keepingCapacity: true) }
+            if seenOnce.insert(key).inserted { return unshared() }
+            seenOnce.remove(key)
         }
         let l = pango_layout_new(context)!
         let d = PangoMeasurer.fontDescription(run.style.font)

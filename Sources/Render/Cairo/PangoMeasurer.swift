@@ -23,7 +23,7 @@ public final class PangoMeasurer: TextMeasurer {
         fontMap = pango_cairo_font_map_new()!
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
-        PangoMeasurer.applyFontOptions(context)
+        PangoMeasurer.applyPDFFontOptions(context)
         pango_context_set_round_glyph_positions(context, 0)
     }
 
@@ -40,6 +40,22 @@ public final class PangoMeasurer: TextMeasurer {
         cairo_font_options_set_hint_metrics(opts, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(ctx, opts)
         cairo_font_options_destroy(opts)
+    }
+
+    /// The options of `applyFontOptions` merged into those a PDF surface gives its fonts, which
+    /// are what the PDF painter's context ends up with. Pango keys its fonts by these options:
+    /// with equal options the painter reuses the measurer's fonts instead of loading each one
+    /// again through fontconfig. The extra options (antialiasing, glyph rounding) change no
+    /// metric, so measurement agrees with the PNG painter too.
+    static func applyPDFFontOptions(_ ctx: OpaquePointer) {
+        let surface = cairo_pdf_surface_create_for_stream(nil, nil, 1, 1)
+        defer { cairo_surface_destroy(surface) }
+        let opts = cairo_font_options_create()
+        defer { cairo_font_options_destroy(opts) }
+        cairo_surface_get_font_options(surface, opts)
+        cairo_font_options_set_hint_style(opts, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(opts, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(ctx, opts)
     }
 
     /// A font size Pango and FreeType accept: `size` within 0.1...10,000 pt (NaN counts as 0.1).
