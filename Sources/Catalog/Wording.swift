@@ -59,7 +59,11 @@ public struct Wording: Sendable {
     /// Compiles `keys` once: each must exist, be a valid Mustache template made only of literal
     /// text and plain `{{name}}` tags, and use exactly the key's placeholders. Every problem is
     /// an error naming the file and the key.
+    ///
+    /// All keys are checked with swift-mustache in one template (`checkedTogether`); only when
+    /// that fails is each key compiled alone, to name the key and the problem.
     public func compile(_ keys: [WordingKey]) throws -> Phrasebook {
+        if let phrases = checkedTogether(keys) { return Phrasebook(file: file, phrases: phrases) }
         var phrases: [String: Phrase] = [:]
         for key in keys {
             if let seen = phrases[key.key] {
@@ -80,7 +84,20 @@ public struct Wording: Sendable {
         guard let text = entries[key.key] else { throw CatalogError.missingKey(file: file, key: key.key) }
         func bad(_ reason: String) -> CatalogError { .badTemplate(file: file, key: key.key, reason: reason) }
         let mustache: MustacheTemplate
-        do { mustache = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text) } catch { throw bad("\(error)") }
+        do { mustache = try MustacheTemplate(string: Self.textPragma + text) } catch { throw bad("\(error)") }
+        let phrase = try Self.segments(of: text, key: key, bad: bad)
+        // Swift-mustache stays the engine of record: the compiled form must render as it does.
+        let probe = Self.probe(key)
+        guard mustache.render(Self.probeValues(key)) == phrase.render(probe) else { throw bad("needs the full template engine") }
+        return phrase
+    }
+
+    /// Mustache renders the wording as plain text, never HTML-escaped.
+    static let textPragma = "{{% CONTENT_TYPE: TEXT}}"
+
+    /// The phrase of `text`: literal text and plain `{{name}}` tags naming exactly the key's
+    /// placeholders.
+    static func segments(of text: String, key: WordingKey, bad: (String) -> CatalogError) throws -> Phrase {
         var segments: [Phrase.Segment] = []
         var used = Set<String>()
         var rest = Substring(text)
@@ -101,12 +118,15 @@ public struct Wording: Sendable {
         }
         if !rest.isEmpty { segments.append(.literal(String(rest))) }
         if let missing = key.placeholders.first(where: { !used.contains($0) }) { throw bad("has no {{\(missing)}}") }
-        let phrase = Phrase(key: key, segments: segments)
-        // Swift-mustache stays the engine of record: the compiled form must render as it does.
-        let probe = key.placeholders.indices.map { "⟨\($0)⟩" }
+        return Phrase(key: key, segments: segments)
+    }
+
+    /// A value per placeholder that shows where it landed: `⟨name⟩`.
+    static func probe(_ key: WordingKey) -> [String] { key.placeholders.map { "⟨\($0)⟩" } }
+
+    static func probeValues(_ key: WordingKey) -> [String: Any] {
         var values: [String: Any] = [:]
-        for (name, value) in zip(key.placeholders, probe) { values[name] = value }
-        guard mustache.render(values) == phrase.render(probe) else { throw bad("needs the full template engine") }
-        return phrase
+        for (name, value) in zip(key.placeholders, probe(key)) { values[name] = value }
+        return values
     }
 }

@@ -59,6 +59,17 @@ final class WordingLoadTests: XCTestCase {
         XCTAssertEqual(try book.render(WordingKey("r", "a", "b"), "1", "2"), "2 then 1, 2 again")
     }
 
+    func testKeysCheckedTogetherStillNameTheBadOne() throws {
+        var text = ["bad": "{{#name}}x{{/name}}", "odd": "a\u{1}\u{2}\u{1}b {{n}}"]
+        for i in 0..<20 { text["k\(i)"] = "Line \(i): {{n}} of {{total}}" }
+        let w = try wording(text)
+        let good = (0..<20).map { WordingKey("k\($0)", "n", "total") } + [WordingKey("odd", "n")]
+        let book = try w.compile(good)
+        XCTAssertEqual(try book.render(WordingKey("k7", "n", "total"), "3", "9"), "Line 7: 3 of 9")
+        XCTAssertEqual(try book.render(WordingKey("odd", "n"), "5"), "a\u{1}\u{2}\u{1}b 5")
+        assertBadTemplate(try w.compile(good + [WordingKey("bad", "name")]), key: "bad", reasonContains: "{{#name}}")
+    }
+
     func testKeySetsCollectEveryDeclaredKey() {
         struct Inner: WordingKeySet { let x = WordingKey("x") }
         struct Outer: WordingKeySet {

@@ -129,7 +129,12 @@ public final class PangoMeasurer: TextMeasurer {
     public func wrap(_ text: String, style: TextStyle, width: Double, limit: Int) -> [String] {
         let e = entry(style.font)
         if !text.utf8.contains(10), e.fits(text, width) { return [text] }
-        return e.wrap(text, width: width, limit: max(1, limit))
+        let key = FontEntry.WrapKey(text: text, width: width, limit: max(1, limit))
+        if let lines = e.wrapMemo[key] { return lines }
+        let lines = e.wrap(text, width: width, limit: key.limit)
+        if e.wrapMemo.count >= FontEntry.wrapMemoLimit { e.wrapMemo.removeAll(keepingCapacity: true) }
+        e.wrapMemo[key] = lines
+        return lines
     }
 
     public func truncate(_ text: String, style: TextStyle, width: Double) -> String {
@@ -161,6 +166,11 @@ final class FontEntry {
     /// Advances for U+0000–U+02FF and U+2000–U+20CF; negative = not measured yet.
     private var advances = [Float](repeating: -1, count: 0x300 + 0xD0)
     var memo: [String: Double] = [:]
+    /// A paragraph's lines by text, width and line limit: layout asks for the same paragraph
+    /// more than once (a keep-together group is measured for its lead and again to place it).
+    struct WrapKey: Hashable { let text: String; let width: Double; let limit: Int }
+    var wrapMemo: [WrapKey: [String]] = [:]
+    static let wrapMemoLimit = 1024
     /// UTF-8 bytes handed to Pango for line breaking so far: the work `wrap` did.
     var shapedBytes = 0
 

@@ -29,6 +29,9 @@ public final class AtomicFile {
     private let replacing: (temp: String, final: String)?
     private var fd: Int32
     private var finished = false
+    /// Bytes waiting to be written, at most `bufferSize`.
+    private var buffer: [UInt8] = []
+    static let bufferSize = 1 << 16
 
     /// Prefix of temporary files, so stale ones from a killed run can be recognised and removed.
     public static let tempPrefix = ".report-tmp-"
@@ -71,8 +74,21 @@ public final class AtomicFile {
         }
     }
 
-    /// Appends bytes. Throws on a short write (disk full, closed pipe).
+    /// Appends bytes, collected in memory and written in blocks of `bufferSize` (a PDF arrives in
+    /// thousands of small pieces). Throws on a short write (disk full, closed pipe), here or at
+    /// `commit`.
     public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if buffer.count + bytes.count > Self.bufferSize { try flush() }
+        if bytes.count >= Self.bufferSize { try writeAll(bytes) } else { buffer.append(contentsOf: bytes) }
+    }
+
+    private func flush() throws {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try buffer.withUnsafeBytes { try writeAll($0) }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -93,6 +109,10 @@ public final class AtomicFile {
     /// Flushes, renames into place and syncs the folder; for a direct write, closes the file.
     public func commit() throws {
         guard !finished else { return }
+        do { try flush() } catch {
+            abandon()
+            throw error
+        }
         finished = true
         guard let (tempPath, final) = replacing else {
             if fd != STDOUT_FILENO && close(fd) != 0 && errno != EINTR {
