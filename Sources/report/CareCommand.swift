@@ -107,6 +107,9 @@ struct CareIngestCommand: ReportCommand {
     func run() throws {
         var groups: [CareRecordKind: [InputSource]] = [:]
         for file in files {
+            if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
+                throw CommandFailure(status: .invalidInput, message: "\(file): cannot read the file; nothing was stored")
+            }
             guard let k = kind ?? CareRecordKind.detect(path: file) else {
                 throw CommandFailure(status: .invalidInput, message: "\(file): cannot tell whether it holds handoffs, expenses or providers; use --kind")
             }

@@ -8,7 +8,9 @@ public enum CareRecordKind: String, CaseIterable, Sendable {
     /// Guesses the kind from the start of a file: the JSON records key or first record's keys,
     /// the CSV header's columns, else the file name; `nil` when none of them tells.
     public static func detect(path: String) -> CareRecordKind? {
-        let head = FileManager.default.contents(atPath: path).map { String(decoding: $0.prefix(65_536), as: UTF8.self) } ?? ""
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 65_536)) ?? Data(), as: UTF8.self)
         let lowered = head.lowercased()
         let isJSON = path.lowercased().hasSuffix(".json")
         let markers: [(CareRecordKind, [String])] = isJSON
