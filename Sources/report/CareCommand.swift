@@ -96,11 +96,23 @@ struct CareIngestCommand: ReportCommand {
     @Option(name: .customLong("max-errors"), help: "Stop after this many input errors.")
     var maxErrors: Int = 50
 
+    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this.")
+    var maxRecords: Int = IngestLimits.default.maxRecords
+
+    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
+    var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
+
+    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("Refuse an input file longer than this many bytes; it is not read further.", valueName: "N"))
+    var maxInputBytes: Int = IngestLimits.default.maxFileBytes
+
     var console: Console { store.console }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
         guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
+        guard maxRecords > 0, maxFieldBytes > 0, maxInputBytes > 0 else {
+            throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
+        }
         if kind == nil, files.contains("-") { throw ValidationError("standard input ('-') needs --kind") }
     }
 
@@ -115,7 +127,10 @@ struct CareIngestCommand: ReportCommand {
             }
             groups[k, default: []].append(InputSource(path: file))
         }
-        let options = IngestOptions(skipInvalid: skipInvalid, maxErrors: maxErrors)
+        var options = IngestOptions(skipInvalid: skipInvalid, maxErrors: maxErrors)
+        options.limits.maxRecords = maxRecords
+        options.limits.maxFieldBytes = maxFieldBytes
+        options.limits.maxFileBytes = maxInputBytes
         var records = CareRecords()
         var skipped = 0
         if let sources = groups[.handoffs] {

@@ -138,3 +138,15 @@ final class StatusBox: @unchecked Sendable {
     private(set) var values: [(Int32, String)] = []
     func append(_ status: Int32, _ stderr: String) { lock.lock(); values.append((status, stderr)); lock.unlock() }
 }
+
+extension CareCommandTests {
+    func testSkipInvalidStoresTheValidRecordsAndSaysHowManyWereSkipped() throws {
+        let file = dir.appendingPathComponent("handoffs.csv")
+        try Data("id,circle_id,patient_id,author_id,created_at,type,symptoms\nh1,c,p,u,2026-03-01T10:00:00Z,CALL,Dizzy\nh2,c,p,u,2026-03-01,CALL,\n".utf8)
+            .write(to: file)
+        let r = try ReportBinary.run(["care", "ingest", file.path, "--db", db, "--skip-invalid"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("handoffs.csv:3:5: warning:") && r.stderr.contains("skipped 1 invalid record"), r.stderr)
+        XCTAssertTrue(try checkLines().contains("handoffs: 1"))
+    }
+}
