@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
 
         // Pipeline: Ingest -> Insights -> Render, composed by Reports, driven by `report`.
         .target(name: "Ingest", dependencies: ["CCSV"]),
@@ -23,10 +25,12 @@ let package = Package(
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
         .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+        // CuraKnot care circle: records, the SQLite store, symptom patterns.
+        .target(name: "Care", dependencies: ["Ingest", "Catalog", "Reports", "CSQLite"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -36,6 +40,7 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -17,4 +17,8 @@ fi
 "$bin" headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o out/clinical-berlin.pdf --tier premium --as-of 2026-07-31 --patient-name "Sample patient (Berlin)"
 "$bin" headache clinical samples/aurae/logs.csv -o out/clinical-new-york.pdf --tier premium --as-of 2026-07-15 --patient-name "Sample patient (New York)"
 "$bin" headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o out/clinical-berlin-sections.pdf --tier premium --as-of 2026-07-31 --sections overview,patterns,disclaimers
+rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
+"$bin" care ingest samples/care/handoffs-p1.json samples/care/handoffs-p2.csv samples/care/expenses.csv samples/care/providers.json --db out/care.sqlite
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --json > out/care-patterns.json
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --text > out/care-patterns.txt
 echo "Wrote:"; ls -l out/

@@ -1,0 +1,123 @@
+import CSQLite
+import Foundation
+
+/// A failure of the SQLite store: the operation and SQLite's message (never a value).
+public struct StoreError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One SQLite connection. Every statement binds its values; no SQL is built from values.
+final class SQLiteConnection {
+    private var db: OpaquePointer?
+    let path: String
+
+    /// Opens (creating when missing) the database at `path`.
+    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+        self.path = path
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            throw StoreError("cannot open the store \(path): \(message)")
+        }
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+    }
+
+    deinit { sqlite3_close_v2(db) }
+
+    var errorMessage: String { db.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection" }
+
+    /// Runs SQL without parameters (schema, pragmas, transaction control).
+    func execute(_ sql: String) throws {
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw StoreError("store: \(errorMessage)") }
+    }
+
+    /// Prepares one statement.
+    func prepare(_ sql: String) throws -> Statement {
+        var stmt: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK, let stmt else {
+            throw StoreError("store: \(errorMessage)")
+        }
+        return Statement(stmt, connection: self)
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
+    func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+}
+
+/// A value bound to or read from a statement.
+enum SQLValue: Equatable {
+    case null, int(Int64), text(String)
+}
+
+/// A prepared statement: bind, step, read columns, reset.
+final class Statement {
+    private let stmt: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    init(_ stmt: OpaquePointer, connection: SQLiteConnection) { self.stmt = stmt; self.connection = connection }
+    deinit { sqlite3_finalize(stmt) }
+
+    /// Binds `values` to parameters 1…n, runs the statement to completion and resets it.
+    func run(_ values: [SQLValue]) throws {
+        try bind(values)
+        defer { sqlite3_reset(stmt) }
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { return }
+            guard rc == SQLITE_ROW else { throw StoreError("store: \(connection.errorMessage)") }
+        }
+    }
+
+    /// Binds `values` and calls `row` for every result row.
+    func query(_ values: [SQLValue], _ row: (Statement) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(stmt) }
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { return }
+            guard rc == SQLITE_ROW else { throw StoreError("store: \(connection.errorMessage)") }
+            try row(self)
+        }
+    }
+
+    private func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(stmt)
+        sqlite3_clear_bindings(stmt)
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(stmt, index)
+            case .int(let v): rc = sqlite3_bind_int64(stmt, index, v)
+            case .text(let s): rc = sqlite3_bind_text(stmt, index, s, -1, Self.transient)
+            }
+            guard rc == SQLITE_OK else { throw StoreError("store: \(connection.errorMessage)") }
+        }
+    }
+
+    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    func text(_ column: Int32) -> String? {
+        guard let p = sqlite3_column_text(stmt, column) else { return nil }
+        return String(cString: p)
+    }
+}
+
+extension SQLValue {
+    init(_ s: String?) { self = s.map { .text($0) } ?? .null }
+    init(_ i: Int?) { self = i.map { .int(Int64($0)) } ?? .null }
+}

@@ -1,0 +1,177 @@
+import ArgumentParser
+import Care
+import Catalog
+import Foundation
+import Ingest
+
+struct CareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "care",
+        abstract: "CuraKnot care circle: the SQLite store, its ingest and check, and daily symptom patterns.",
+        discussion: """
+            The store (--db FILE) is created on first use with mode 0600. See docs/care.md.
+
+            Exit status: 0 success, 1 invalid input or unknown insight id, 2 usage error, 3 not
+            available in this tier, 4 cannot open or write the store.
+            """,
+        subcommands: [CareIngestCommand.self, CareCheckCommand.self, CarePatternsCommand.self, CareDismissCommand.self])
+}
+
+/// `--tier` of the care commands.
+extension CareTier: ExpressibleByArgument {}
+
+/// The store and the run-wide settings every care command shares.
+struct CareStoreOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite store; created (mode 0600) when missing.", valueName: "FILE"))
+    var db: String
+
+    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
+    var templates: String?
+
+    @Flag(name: .customLong("quiet"), help: "Print nothing but errors, warnings and the one-line summary.")
+    var quiet = false
+
+    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
+    var logFormat: LogFormat = .text
+
+    var console: Console { Console(quiet: quiet, format: logFormat) }
+
+    func templateSet() throws -> TemplateSet {
+        try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "curaknot")
+    }
+
+    /// Opens the store; a failure is exit status 4.
+    func openStore() throws -> CareStore {
+        do { return try CareStore(path: db) } catch let e as StoreError { throw CommandFailure(status: .output, message: e.description) }
+    }
+}
+
+/// Runs `body`, turning store and pattern failures into their documented exit statuses.
+func withCareStatuses<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() }
+    catch let e as StoreError { throw CommandFailure(status: .output, message: e.description) }
+    catch let e as PatternsError { throw CommandFailure(status: .invalidInput, message: e.description) }
+}
+
+/// Writes `text` to standard output; a failed write is exit status 4.
+func writeStandardOutput(_ text: String) throws {
+    var text = text
+    let ok = text.withUTF8 { bytes -> Bool in
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = write(STDOUT_FILENO, base + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+    if !ok { throw CommandFailure(status: .output, message: "cannot write to standard output") }
+}
+
+struct CareIngestCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Load handoffs, expenses and providers (JSON or CSV) into the store, all in one transaction.",
+        discussion: """
+            Records are keyed by id: ingesting the same file again changes nothing, a changed
+            record replaces the stored one. With any input error nothing is committed. The kind of
+            each file is told by its records key or columns (or --kind).
+
+            Example:
+              report care ingest samples/care/handoffs.json samples/care/expenses.csv samples/care/providers.json --db care.sqlite
+            """)
+
+    @Argument(help: ArgumentHelp("Handoff, expense or provider exports (.json or .csv).", valueName: "FILE"))
+    var files: [String]
+
+    @OptionGroup var store: CareStoreOptions
+
+    @Option(name: .customLong("kind"), help: "Read every file as this kind of records instead of telling from its contents.")
+    var kind: CareRecordKind?
+
+    @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
+    var skipInvalid = false
+
+    @Option(name: .customLong("max-errors"), help: "Stop after this many input errors.")
+    var maxErrors: Int = 50
+
+    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this.")
+    var maxRecords: Int = IngestLimits.default.maxRecords
+
+    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
+    var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
+
+    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("Refuse an input file longer than this many bytes; it is not read further.", valueName: "N"))
+    var maxInputBytes: Int = IngestLimits.default.maxFileBytes
+
+    var console: Console { store.console }
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("no FILE given") }
+        guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
+        guard maxRecords > 0, maxFieldBytes > 0, maxInputBytes > 0 else {
+            throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
+        }
+        if kind == nil, files.contains("-") { throw ValidationError("standard input ('-') needs --kind") }
+    }
+
+    func run() throws {
+        var groups: [CareRecordKind: [InputSource]] = [:]
+        for file in files {
+            if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
+                throw CommandFailure(status: .invalidInput, message: "\(file): cannot read the file; nothing was stored")
+            }
+            guard let k = kind ?? CareRecordKind.detect(path: file) else {
+                throw CommandFailure(status: .invalidInput, message: "\(file): cannot tell whether it holds handoffs, expenses or providers; use --kind")
+            }
+            groups[k, default: []].append(InputSource(path: file))
+        }
+        var options = IngestOptions(skipInvalid: skipInvalid, maxErrors: maxErrors)
+        options.limits.maxRecords = maxRecords
+        options.limits.maxFieldBytes = maxFieldBytes
+        options.limits.maxFileBytes = maxInputBytes
+        var records = CareRecords()
+        var skipped = 0
+        if let sources = groups[.handoffs] {
+            let r = try HandoffReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
+            records.handoffs = r.records
+        }
+        if let sources = groups[.expenses] {
+            let r = try ExpenseReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
+            records.expenses = r.records
+        }
+        if let sources = groups[.providers] {
+            let r = try ProviderReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
+            records.providers = r.records
+        }
+        if skipped > 0 { console.warning("skipped \(skipped) invalid record\(skipped == 1 ? "" : "s")") }
+        let db = try store.openStore()
+        try withCareStatuses { try db.ingest(records) }
+        try writeStandardOutput("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(store.db)\n")
+    }
+}
+
+extension CareRecordKind: ExpressibleByArgument {}
+
+struct CareCheckCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run the store's integrity check and print its row counts.",
+        discussion: "Exit status 4 when the check finds a problem or the store cannot be opened.")
+
+    @OptionGroup var store: CareStoreOptions
+
+    var console: Console { store.console }
+
+    func run() throws {
+        guard FileManager.default.fileExists(atPath: store.db) else {
+            throw CommandFailure(status: .output, message: "no store at \(store.db)")
+        }
+        let check = try withCareStatuses { try store.openStore().check() }
+        var lines = ["integrity: " + check.integrity.joined(separator: "; "), "schema version: \(check.schemaVersion)"]
+        lines += check.counts.map { "\($0.table): \($0.rows)" }
+        try writeStandardOutput(lines.joined(separator: "\n") + "\n")
+        if !check.isOK { throw CommandFailure(status: .output, message: "the store failed its integrity check") }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Care
+import Foundation
+import Ingest
+import Reports
+
+struct CarePatternsCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "patterns",
+        abstract: "Surface symptom patterns in the stored handoffs (FREQUENCY, TREND, CORRELATION, NEW, ABSENCE).",
+        discussion: """
+            Computes the patterns as of a date for every patient (or --patient), leaves out
+            dismissed ones, and stores what surfaced, so a second run for the same date stores
+            nothing new and firstSurfaced tells new findings from ones already shown. Text on a
+            terminal (or with --text); without a terminal, as under cron, one summary line.
+            --json prints the contract in docs/care.md. Plus and family give the same patterns.
+
+            Example:
+              report care patterns --db care.sqlite --tier plus --as-of 2026-03-31 --json
+            """)
+
+    @OptionGroup var store: CareStoreOptions
+
+    @Option(name: .customLong("tier"), help: "The circle's tier; free has no pattern surfacing.")
+    var tier: CareTier
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The analysis date, YYYY-MM-DD (default: today, UTC).", valueName: "D"))
+    var asOf: LocalDate?
+
+    @Option(name: .customLong("patient"), help: ArgumentHelp("Only this patient.", valueName: "ID"))
+    var patient: String?
+
+    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md).")
+    var json = false
+
+    @Flag(name: .customLong("text"), help: "Print the full text even without a terminal.")
+    var text = false
+
+    var console: Console { store.console }
+
+    func validate() throws {
+        if json && text { throw ValidationError("--json and --text cannot be combined") }
+    }
+
+    func run() throws {
+        guard tier != .free else {
+            throw CommandFailure(status: .tier, message: "symptom pattern surfacing is not available in the free tier; it needs plus")
+        }
+        let templates = try store.templateSet()
+        let rules = PatternRules(settings: try PatternSettings.load(templates))
+        let presenter = try PatternsPresenter(templates: templates)
+        let date = asOf ?? RunInfo.today(Date())
+        let db = try store.openStore()
+        let patients = try withCareStatuses { try db.surfacePatterns(rules: rules, asOf: date, patient: patient) }
+        if json {
+            try writeStandardOutput(try presenter.json(asOf: date, patients).serialized())
+        } else if text || isatty(STDOUT_FILENO) == 1 {
+            try writeStandardOutput(try presenter.text(asOf: date, patients))
+        } else {
+            try writeStandardOutput(try presenter.summary(asOf: date, patients))
+        }
+    }
+}
+
+struct CareDismissCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dismiss",
+        abstract: "Dismiss a surfaced insight: its patient, type and key stay hidden for 90 days.",
+        discussion: """
+            A dismissal on D hides the same patient, pattern type and key from runs as of D to
+            D+89; from D+90 it may surface again. The latest dismissal counts; dismissing twice
+            is harmless. An id that was never shown is exit status 1.
+
+            Example:
+              report care dismiss 3f0c9a… --db care.sqlite --as-of 2026-03-31
+            """)
+
+    @Argument(help: ArgumentHelp("The id of a surfaced insight (from patterns).", valueName: "INSIGHT_ID"))
+    var insightID: String
+
+    @OptionGroup var store: CareStoreOptions
+
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The date of the dismissal, YYYY-MM-DD (default: today, UTC).", valueName: "D"))
+    var asOf: LocalDate?
+
+    var console: Console { store.console }
+
+    func run() throws {
+        let date = asOf ?? RunInfo.today(Date())
+        let db = try store.openStore()
+        try withCareStatuses { try db.dismiss(insightID: insightID, on: date) }
+        console.info("dismissed as of \(date)")
+    }
+}

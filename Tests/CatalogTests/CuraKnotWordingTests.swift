@@ -1,0 +1,39 @@
+import Catalog
+import Foundation
+import TestSupport
+import XCTest
+
+/// The CuraKnot templates: the approved disclaimer character for character, only approved strings
+/// marked verbatim, the pattern sentences in the spec's shapes, and the settings file readable.
+final class CuraKnotWordingTests: XCTestCase {
+    static let approved = ["disclaimer.observation": "This is an observation from your handoffs, not a medical assessment."]
+
+    func wording() throws -> Wording { try Wording(directory: TestPaths.templates, app: "curaknot") }
+
+    func testApprovedStringsAreVerbatimAndOnlyThey() throws {
+        let w = try wording()
+        XCTAssertEqual(w.verbatimKeys, Set(Self.approved.keys))
+        let book = try w.compile(Self.approved.keys.map { WordingKey($0) })
+        for (key, text) in Self.approved { XCTAssertEqual(try book.render(WordingKey(key)), text) }
+    }
+
+    func testPatternSentencesRenderTheSpecExamples() throws {
+        let keys = [WordingKey("pattern.frequency", "symptom", "count"), WordingKey("pattern.trend", "symptom", "previous", "count"),
+                    WordingKey("pattern.together", "first", "second", "count"), WordingKey("pattern.new", "symptom", "date"),
+                    WordingKey("pattern.absence", "symptom"), WordingKey("dayMonth", "day", "month")]
+        let book = try wording().compile(keys)
+        XCTAssertEqual(try book.phrase(keys[0]).render("Dizziness", "4"), "Dizziness was mentioned in 4 handoffs in the last 7 days.")
+        XCTAssertEqual(try book.phrase(keys[1]).render("fatigue", "2", "6"), "Mentions of fatigue went from 2 to 6 over the last two weeks.")
+        XCTAssertEqual(try book.phrase(keys[2]).render("Nausea", "dizziness", "3"),
+                       "Nausea and dizziness were mentioned together in 3 handoffs in the last 30 days.")
+        XCTAssertEqual(try book.phrase(keys[3]).render("Swelling", "12 March"), "Swelling was mentioned for the first time on 12 March.")
+        XCTAssertEqual(try book.phrase(keys[4]).render("Confusion"), "Confusion has not been mentioned in the last 14 days.")
+        XCTAssertEqual(try book.phrase(keys[5]).render("12", "March"), "12 March")
+    }
+
+    func testCopyRulesCoverTheCuraKnotFiles() throws {
+        let files = try CopyRulesTests.allTemplateStrings().map(\.file)
+        XCTAssertTrue(files.contains("wording/curaknot.json"))
+        XCTAssertTrue(files.contains("thresholds/curaknot.json"))
+    }
+}
