@@ -14,7 +14,8 @@ struct CareCommand: ParsableCommand {
             Exit status: 0 success, 1 invalid input or unknown insight id, 2 usage error, 3 not
             available in this tier, 4 cannot open or write the store.
             """,
-        subcommands: [CareIngestCommand.self, CareCheckCommand.self, CarePatternsCommand.self, CareDismissCommand.self])
+        subcommands: [CareIngestCommand.self, CareCheckCommand.self, CarePatternsCommand.self, CareDismissCommand.self,
+                     CareDirectoryCommand.self])
 }
 
 /// `--tier` of the care commands.

@@ -1,0 +1,58 @@
+import Catalog
+import Render
+
+/// The CuraKnot brand settings from `templates/brand/curaknot.json`, as render styles and colours.
+public struct CuraKnotBrand: Sendable {
+    public struct Palette: Sendable {
+        public var textPrimary, textSecondary, caption, accentBar: Color
+        public var tableHeaderFill, tableHeaderText, zebra, rule: Color
+    }
+    public let palette: Palette
+    public let bodyFamily: String
+    public let headingFamily: String
+    public let wordmarkSize, titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double
+    public let accentBarHeight: Double
+
+    /// Loads the brand of `templates` (its app must be `curaknot`); every colour must parse.
+    public init(templates: TemplateSet) throws {
+        let file = templates.brandFile
+        let b = try templates.decode(CuraKnotBrandFile.self, file: file)
+        func color(_ name: String) throws -> Color {
+            guard let hex = b.palette[name] else { throw CatalogError.missingKey(file: file, key: "palette." + name) }
+            guard let c = Color(hex: hex) else { throw CatalogError.badColor(file: file, key: "palette." + name, value: hex) }
+            return c
+        }
+        palette = Palette(
+            textPrimary: try color("textPrimary"), textSecondary: try color("textSecondary"),
+            caption: try color("caption"), accentBar: try color("accentBar"),
+            tableHeaderFill: try color("tableHeaderFill"), tableHeaderText: try color("tableHeaderText"),
+            zebra: try color("zebra"), rule: try color("rule"))
+        bodyFamily = b.fonts.body
+        headingFamily = b.fonts.heading
+        wordmarkSize = b.type.wordmarkSize
+        titleSize = b.type.titleSize
+        headingSize = b.type.headingSize
+        bodySize = b.type.bodySize
+        captionSize = b.type.captionSize
+        tableSize = b.type.tableSize
+        footerSize = b.type.footerSize
+        accentBarHeight = b.type.accentBarHeight
+    }
+
+    /// A text style in the body or heading family.
+    public func style(_ family: KeyPath<CuraKnotBrand, String>, _ size: Double, _ weight: FontWeight = .regular,
+                      _ color: Color) -> TextStyle {
+        TextStyle(font: FontSpec(family: self[keyPath: family], weight: weight, size: size), color: color)
+    }
+}
+
+/// `templates/brand/curaknot.json`.
+struct CuraKnotBrandFile: Decodable {
+    struct Fonts: Decodable { let body, heading: String }
+    struct TypeSizes: Decodable {
+        let wordmarkSize, titleSize, headingSize, bodySize, captionSize, tableSize, footerSize, accentBarHeight: Double
+    }
+    let fonts: Fonts
+    let palette: [String: String]
+    let type: TypeSizes
+}
