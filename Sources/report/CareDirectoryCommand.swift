@@ -10,9 +10,9 @@ struct CareDirectoryCommand: ReportCommand {
         commandName: "directory",
         abstract: "The care network directory: a listing of the providers, or a PDF, CSV or vCard export.",
         discussion: """
-            Reads provider exports (JSON or CSV). Without -o it prints a plain listing grouped by
-            role and sorted by name. -o writes a PDF, CSV or vCard 4.0 file, told by its extension
-            (.pdf, .csv, .vcf), atomically with mode 0600. Free is view only: -o exits 3. Family adds
+            Reads provider exports (JSON or CSV). Without -o it prints a plain listing grouped by \
+            role and sorted by name. -o writes a PDF, CSV or vCard 4.0 file, told by its extension \
+            (.pdf, .csv, .vcf), atomically with mode 0600. Free is view only: -o exits 3. Family adds \
             the family's notes and ratings (in the vCard as NOTE).
 
             Example:
