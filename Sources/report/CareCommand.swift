@@ -11,7 +11,7 @@ struct CareCommand: ParsableCommand {
         discussion: """
             The store (--db FILE) is created on first use with mode 0600. See docs/care.md.
 
-            Exit status: 0 success, 1 invalid input or unknown insight id, 2 usage error, 3 not
+            Exit status: 0 success, 1 invalid input or unknown insight id, 2 usage error, 3 not \
             available in this tier, 4 cannot open or write the store.
             """,
         subcommands: [CareIngestCommand.self, CareCheckCommand.self, CarePatternsCommand.self, CareDismissCommand.self,
@@ -75,8 +75,8 @@ struct CareIngestCommand: ReportCommand {
         commandName: "ingest",
         abstract: "Load handoffs, expenses and providers (JSON or CSV) into the store, all in one transaction.",
         discussion: """
-            Records are keyed by id: ingesting the same file again changes nothing, a changed
-            record replaces the stored one. With any input error nothing is committed. The kind of
+            Records are keyed by id: ingesting the same file again changes nothing, a changed \
+            record replaces the stored one. With any input error nothing is committed. The kind of \
             each file is told by its records key or columns (or --kind).
 
             Example:

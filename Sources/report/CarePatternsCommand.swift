@@ -9,10 +9,10 @@ struct CarePatternsCommand: ReportCommand {
         commandName: "patterns",
         abstract: "Surface symptom patterns in the stored handoffs (FREQUENCY, TREND, CORRELATION, NEW, ABSENCE).",
         discussion: """
-            Computes the patterns as of a date for every patient (or --patient), leaves out
-            dismissed ones, and stores what surfaced, so a second run for the same date stores
-            nothing new and firstSurfaced tells new findings from ones already shown. Text on a
-            terminal (or with --text); without a terminal, as under cron, one summary line.
+            Computes the patterns as of a date for every patient (or --patient), leaves out \
+            dismissed ones, and stores what surfaced, so a second run for the same date stores \
+            nothing new and firstSurfaced tells new findings from ones already shown. Text on a \
+            terminal (or with --text); without a terminal, as under cron, one summary line. \
             --json prints the contract in docs/care.md. Plus and family give the same patterns.
 
             Example:
@@ -67,8 +67,8 @@ struct CareDismissCommand: ReportCommand {
         commandName: "dismiss",
         abstract: "Dismiss a surfaced insight: its patient, type and key stay hidden for 90 days.",
         discussion: """
-            A dismissal on D hides the same patient, pattern type and key from runs as of D to
-            D+89; from D+90 it may surface again. The latest dismissal counts; dismissing twice
+            A dismissal on D hides the same patient, pattern type and key from runs as of D to \
+            D+89; from D+90 it may surface again. The latest dismissal counts; dismissing twice \
             is harmless. An id that was never shown is exit status 1.
 
             Example:
