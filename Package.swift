@@ -24,9 +24,9 @@ let package = Package(
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
         // CuraKnot care circle: records, the SQLite store, symptom patterns.
-        .target(name: "Care", dependencies: ["Ingest", "Catalog", "Reports", "CSQLite"]),
+        .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]

@@ -14,11 +14,13 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .target(name: "Ingest", dependencies: ["CCSV"]),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog"]),
+        .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
 
         .executableTarget(name: "FuzzCSV", dependencies: ["Ingest"], swiftSettings: fuzzTarget),
         .executableTarget(name: "FuzzJSON", dependencies: ["Ingest"], swiftSettings: fuzzTarget),

@@ -91,29 +91,12 @@ struct CareIngestCommand: ReportCommand {
     @Option(name: .customLong("kind"), help: "Read every file as this kind of records instead of telling from its contents.")
     var kind: CareRecordKind?
 
-    @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
-    var skipInvalid = false
-
-    @Option(name: .customLong("max-errors"), help: "Stop after this many input errors.")
-    var maxErrors: Int = 50
-
-    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this.")
-    var maxRecords: Int = IngestLimits.default.maxRecords
-
-    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
-    var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
-
-    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("Refuse an input file longer than this many bytes; it is not read further.", valueName: "N"))
-    var maxInputBytes: Int = IngestLimits.default.maxFileBytes
+    @OptionGroup var reading: ReadingOptions
 
     var console: Console { store.console }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
-        guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
-        guard maxRecords > 0, maxFieldBytes > 0, maxInputBytes > 0 else {
-            throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
-        }
         if kind == nil, files.contains("-") { throw ValidationError("standard input ('-') needs --kind") }
     }
 
@@ -128,10 +111,7 @@ struct CareIngestCommand: ReportCommand {
             }
             groups[k, default: []].append(InputSource(path: file))
         }
-        var options = IngestOptions(skipInvalid: skipInvalid, maxErrors: maxErrors)
-        options.limits.maxRecords = maxRecords
-        options.limits.maxFieldBytes = maxFieldBytes
-        options.limits.maxFileBytes = maxInputBytes
+        let options = reading.ingestOptions()
         var records = CareRecords()
         var skipped = 0
         if let sources = groups[.handoffs] {

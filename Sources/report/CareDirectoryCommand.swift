@@ -31,8 +31,7 @@ struct CareDirectoryCommand: ReportCommand {
     @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
     var templates: String?
 
-    @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
-    var skipInvalid = false
+    @OptionGroup var reading: ReadingOptions
 
     @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
     var quiet = false
@@ -58,10 +57,10 @@ struct CareDirectoryCommand: ReportCommand {
         }
         let templateSet = try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "curaknot")
         let job = try DirectoryJob(templates: templateSet)
-        let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: IngestOptions(skipInvalid: skipInvalid))
+        let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())
         console.print(read.warnings)
         if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
-        let entries = read.records.map(DirectoryEntry.init)
+        let entries = read.records
         let content: DirectoryContent = tier == .family ? .family : .standard
         guard let output, let format = DirectoryFormat(path: output) else {
             try writeStandardOutput(try job.listing(entries, content: content))
@@ -75,14 +74,5 @@ struct CareDirectoryCommand: ReportCommand {
         for w in result.fontWarnings { console.warning(w) }
         let pages = result.pages.map { ", \($0) page\($0 == 1 ? "" : "s")" } ?? ""
         console.info("wrote \(output): \(entries.count) provider\(entries.count == 1 ? "" : "s")\(pages)")
-    }
-}
-
-extension DirectoryEntry {
-    /// The directory's view of a stored or read provider.
-    init(_ p: Provider) {
-        self.init(id: p.id, circleId: p.circleId, name: p.name, role: p.role, organization: p.organization,
-                  phone: p.phone, email: p.email, address: p.address, notes: p.notes, rating: p.rating,
-                  lastVisit: p.lastVisit)
     }
 }

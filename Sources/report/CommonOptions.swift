@@ -4,15 +4,9 @@ import Foundation
 import Ingest
 import Reports
 
-/// Input files and how strictly to read them; shared by every headache command.
-struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("Headache log exports (.json or .csv); several are merged. '-' reads standard input.",
-                                 valueName: "INPUT"))
-    var inputs: [String]
-
-    @Option(name: .customLong("format"), help: "Read every input as this format instead of choosing by extension.")
-    var format: InputFormat?
-
+/// How strictly to read input files and how much of them; shared by every command that reads
+/// exports (headache logs, care records).
+struct ReadingOptions: ParsableArguments {
     @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
     var skipInvalid = false
 
@@ -29,14 +23,14 @@ struct InputOptions: ParsableArguments {
     var maxInputBytes: Int = IngestLimits.default.maxFileBytes
 
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
         guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
         guard maxRecords > 0, maxFieldBytes > 0, maxInputBytes > 0 else {
             throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
         }
     }
 
-    var ingestOptions: IngestOptions {
+    /// The reader options these settings give, reading every input as `format` when one is given.
+    func ingestOptions(format: InputFormat? = nil) -> IngestOptions {
         var options = IngestOptions()
         options.skipInvalid = skipInvalid
         options.maxErrors = maxErrors
@@ -46,6 +40,24 @@ struct InputOptions: ParsableArguments {
         options.format = format
         return options
     }
+}
+
+/// Input files and how strictly to read them; shared by the headache commands that read logs.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Headache log exports (.json or .csv); several are merged. '-' reads standard input.",
+                                 valueName: "INPUT"))
+    var inputs: [String]
+
+    @Option(name: .customLong("format"), help: "Read every input as this format instead of choosing by extension.")
+    var format: InputFormat?
+
+    @OptionGroup var reading: ReadingOptions
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
+    }
+
+    var ingestOptions: IngestOptions { reading.ingestOptions(format: format) }
 }
 
 /// Dates and run-wide settings shared by the headache commands.

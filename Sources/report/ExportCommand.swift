@@ -38,20 +38,7 @@ struct ExportCommand: ReportCommand {
     @Option(name: .customLong("input-format"), help: "Read every input as this format instead of choosing by extension.")
     var inputFormat: InputFormat?
 
-    @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
-    var skipInvalid = false
-
-    @Option(name: .customLong("max-errors"), help: "Stop after this many input errors.")
-    var maxErrors: Int = 50
-
-    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this.")
-    var maxRecords: Int = IngestLimits.default.maxRecords
-
-    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
-    var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
-
-    @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("Refuse an input file (or standard input) longer than this many bytes; it is not read further.", valueName: "N"))
-    var maxInputBytes: Int = IngestLimits.default.maxFileBytes
+    @OptionGroup var reading: ReadingOptions
 
     @OptionGroup var options: RunOptions
 
@@ -59,23 +46,13 @@ struct ExportCommand: ReportCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
-        guard maxErrors > 0 else { throw ValidationError("--max-errors must be at least 1") }
-        guard maxRecords > 0, maxFieldBytes > 0, maxInputBytes > 0 else {
-            throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
-        }
         try OutputTarget(path: output).refuseClobbering(inputs)
     }
 
     func run() throws {
         guard tier == .premium else { throw failure(ExportJob.Failure.needsPremium) }
-        var ingest = IngestOptions()
-        ingest.skipInvalid = skipInvalid
-        ingest.maxErrors = maxErrors
-        ingest.limits.maxRecords = maxRecords
-        ingest.limits.maxFieldBytes = maxFieldBytes
-        ingest.limits.maxFileBytes = maxInputBytes
-        ingest.format = inputFormat
-        let logs = try HeadacheLogReader.read(inputs.map(InputSource.init(path:)), options: ingest)
+        let logs = try HeadacheLogReader.read(inputs.map(InputSource.init(path:)),
+                                              options: reading.ingestOptions(format: inputFormat))
         console.print(logs.warnings)
         if logs.skipped > 0 { console.warning("skipped \(logs.skipped) invalid record\(logs.skipped == 1 ? "" : "s")") }
         let run = options.runInfo(logs: logs.records)

@@ -1,3 +1,4 @@
+import Reports
 import Care
 import Catalog
 import Ingest

@@ -1,3 +1,4 @@
+import Care
 import Reports
 import XCTest
 
@@ -45,7 +46,7 @@ final class VCardTests: XCTestCase {
     }
 
     func testCardsHaveTheRequiredPropertiesAndNoteOnlyForFamily() throws {
-        let e = DirectoryEntry(id: "pr-1", circleId: "c-1", name: "Dr. Weber, Anna", role: "Primary care",
+        let e = Provider(id: "pr-1", circleId: "c-1", name: "Dr. Weber, Anna", role: "Primary care",
                                organization: "Praxis; am Park", phone: "+49 30 1", email: "a@example.org",
                                address: "Parkstraße 1\n10115 Berlin", notes: "Calls, mornings", rating: 5)
         let plus = DirectoryVCard.text([e], content: .standard) { "Rating: \($0) of 5" }

@@ -1,3 +1,4 @@
+import Care
 import Catalog
 import Foundation
 import Ingest
@@ -11,8 +12,8 @@ import XCTest
 final class CareDirectoryTests: XCTestCase {
     let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
-    func entry(_ id: String, _ name: String, role: String?, notes: String? = nil, rating: Int? = nil) -> DirectoryEntry {
-        DirectoryEntry(id: id, circleId: "c-1", name: name, role: role, notes: notes, rating: rating)
+    func entry(_ id: String, _ name: String, role: String?, notes: String? = nil, rating: Int? = nil) -> Provider {
+        Provider(id: id, circleId: "c-1", name: name, role: role, notes: notes, rating: rating)
     }
 
     func testGroupsByRoleSortedByNameWithoutRoleLast() {
@@ -37,7 +38,7 @@ final class CareDirectoryTests: XCTestCase {
     func testCSVNeutralisesFormulasAndQuotes() {
         let hostile = ["=HYPERLINK(\"x\")", "+1 555", "-2", "@SUM(A1)", "\tcmd", "\rx", "'=already", "a,b", "say \"hi\"", "line\nbreak"]
         let entries = hostile.enumerated().map { i, s in
-            DirectoryEntry(id: "p\(i)", circleId: "c", name: s, role: "R", notes: s, rating: 3)
+            Provider(id: "p\(i)", circleId: "c", name: s, role: "R", notes: s, rating: 3)
         }
         let csv = DirectoryCSV.text(entries, content: .family)
         XCTAssertTrue(csv.hasPrefix("id,circle_id,name,role,organization,phone,email,address,last_visit,notes,rating\r\n"))
@@ -55,7 +56,7 @@ final class CareDirectoryTests: XCTestCase {
         let providers = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
         let records = try XCTUnwrap(providers?["providers"] as? [[String: Any]])
         let entries = records.map { r in
-            DirectoryEntry(id: r["id"] as? String ?? "", circleId: r["circleId"] as? String ?? "", name: r["name"] as? String ?? "",
+            Provider(id: r["id"] as? String ?? "", circleId: r["circleId"] as? String ?? "", name: r["name"] as? String ?? "",
                            role: r["role"] as? String, organization: r["organization"] as? String, phone: r["phone"] as? String,
                            email: r["email"] as? String, address: r["address"] as? String, notes: r["notes"] as? String,
                            rating: r["rating"] as? Int, lastVisit: (r["lastVisit"] as? String).flatMap { LocalDate(iso: $0) })

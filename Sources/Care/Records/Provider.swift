@@ -14,6 +14,14 @@ public struct Provider: Equatable, Sendable {
     public var notes: String?
     public var rating: Int?
     public var lastVisit: LocalDate?
+
+    public init(id: String, circleId: String, name: String, role: String? = nil, organization: String? = nil,
+                phone: String? = nil, email: String? = nil, address: String? = nil, notes: String? = nil,
+                rating: Int? = nil, lastVisit: LocalDate? = nil) {
+        self.id = id; self.circleId = circleId; self.name = name; self.role = role
+        self.organization = organization; self.phone = phone; self.email = email; self.address = address
+        self.notes = notes; self.rating = rating; self.lastVisit = lastVisit
+    }
 }
 
 enum ProviderField: Int, RecordField {

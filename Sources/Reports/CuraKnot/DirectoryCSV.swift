@@ -1,3 +1,4 @@
+import Care
 import Foundation
 import Ingest
 
@@ -8,7 +9,7 @@ public enum DirectoryCSV {
     static let standardColumns = ["id", "circle_id", "name", "role", "organization", "phone", "email", "address", "last_visit"]
     static let familyColumns = ["notes", "rating"]
 
-    public static func text(_ entries: [DirectoryEntry], content: DirectoryContent) -> String {
+    public static func text(_ entries: [Provider], content: DirectoryContent) -> String {
         var lines = [(standardColumns + (content == .family ? familyColumns : [])).joined(separator: ",")]
         for group in Directory.groups(entries) {
             for e in group.entries {

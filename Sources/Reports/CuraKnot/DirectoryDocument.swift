@@ -1,3 +1,4 @@
+import Care
 import Catalog
 import Foundation
 import Render
@@ -44,7 +45,7 @@ public struct DirectoryDocument {
     /// The sentence for a rating, e.g. "Rating: 4 of 5".
     func ratingText(_ rating: Int) throws -> String { try book.render(keys.rating, String(rating)) }
 
-    public func document(_ entries: [DirectoryEntry], content: DirectoryContent, run: RunInfo) throws -> Document {
+    public func document(_ entries: [Provider], content: DirectoryContent, run: RunInfo) throws -> Document {
         let w = book, k = keys, p = brand.palette
         let body = brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary)
         let caption = brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption)

@@ -1,3 +1,4 @@
+import Care
 import Catalog
 import Render
 
@@ -10,7 +11,7 @@ public struct DirectoryJob {
 
     /// The plain listing: the title, then per role its providers (name · organization · phone ·
     /// email · address · last visit; family adds the rating and notes).
-    public func listing(_ entries: [DirectoryEntry], content: DirectoryContent) throws -> String {
+    public func listing(_ entries: [Provider], content: DirectoryContent) throws -> String {
         let w = directory.book, k = directory.keys
         var lines = [try w.render(k.title)]
         if entries.isEmpty { lines.append(try w.render(k.empty)) }
@@ -34,14 +35,14 @@ public struct DirectoryJob {
     }
 
     /// The PDF document (everything before layout).
-    public func document(_ entries: [DirectoryEntry], content: DirectoryContent, run: RunInfo) throws -> Document {
+    public func document(_ entries: [Provider], content: DirectoryContent, run: RunInfo) throws -> Document {
         try directory.document(entries, content: content, run: run)
     }
 
     /// Writes `entries` as `format` to `output`, whole or not at all; returns the PDF's page count
     /// (nil for CSV and vCard) and the font warnings.
     @discardableResult
-    public func write(_ entries: [DirectoryEntry], content: DirectoryContent, format: DirectoryFormat,
+    public func write(_ entries: [Provider], content: DirectoryContent, format: DirectoryFormat,
                       run: RunInfo, to output: OutputTarget) throws -> (pages: Int?, fontWarnings: [String]) {
         switch format {
         case .csv:

@@ -1,3 +1,4 @@
+import Care
 import Catalog
 
 /// `templates/reports/curaknot-directory.json`: the page and the provider table's column widths.

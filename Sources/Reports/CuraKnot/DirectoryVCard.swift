@@ -1,9 +1,11 @@
+import Care
+
 /// The directory as vCard 4.0 (RFC 6350): one card per provider in directory order, CRLF line
 /// ends, text values escaped, lines folded at 75 octets without splitting a UTF-8 sequence.
 /// NOTE (the family's notes and rating) only for the family tier.
 public enum DirectoryVCard {
     /// The cards of `entries`; `ratingText` words a rating for the NOTE (family tier only).
-    public static func text(_ entries: [DirectoryEntry], content: DirectoryContent,
+    public static func text(_ entries: [Provider], content: DirectoryContent,
                             ratingText: (Int) throws -> String) rethrows -> String {
         var out = ""
         for group in Directory.groups(entries) {
@@ -15,7 +17,7 @@ public enum DirectoryVCard {
     }
 
     /// The unfolded content lines of one card.
-    static func card(_ e: DirectoryEntry, content: DirectoryContent, ratingText: (Int) throws -> String) rethrows -> [String] {
+    static func card(_ e: Provider, content: DirectoryContent, ratingText: (Int) throws -> String) rethrows -> [String] {
         let name = Directory.present(e.name) ?? e.id
         var lines = ["BEGIN:VCARD", "VERSION:4.0", "FN:" + escape(name), "N:;" + escape(name) + ";;;"]
         if let org = Directory.present(e.organization) { lines.append("ORG:" + escape(org)) }

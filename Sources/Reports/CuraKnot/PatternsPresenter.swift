@@ -1,6 +1,6 @@
+import Care
 import Catalog
 import Ingest
-import Reports
 
 /// The wording the pattern output renders, declared once and checked at load.
 struct PatternsWording: WordingKeySet {

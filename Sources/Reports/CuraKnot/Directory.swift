@@ -1,35 +1,12 @@
+import Care
 import Foundation
 import Ingest
-
-/// One provider as the care network directory shows it (spec 40-care-circle.md). The CLI makes
-/// these from Care's `Provider`; `notes` and `rating` are shown only with `familyContent`.
-public struct DirectoryEntry: Equatable, Sendable {
-    public var id: String
-    public var circleId: String
-    public var name: String
-    public var role: String?
-    public var organization: String?
-    public var phone: String?
-    public var email: String?
-    public var address: String?
-    public var notes: String?
-    public var rating: Int?
-    public var lastVisit: LocalDate?
-
-    public init(id: String, circleId: String, name: String, role: String? = nil, organization: String? = nil,
-                phone: String? = nil, email: String? = nil, address: String? = nil, notes: String? = nil,
-                rating: Int? = nil, lastVisit: LocalDate? = nil) {
-        self.id = id; self.circleId = circleId; self.name = name; self.role = role
-        self.organization = organization; self.phone = phone; self.email = email; self.address = address
-        self.notes = notes; self.rating = rating; self.lastVisit = lastVisit
-    }
-}
 
 /// The providers of one role, sorted by name.
 public struct DirectoryGroup: Equatable, Sendable {
     /// The role as written (trimmed); nil for providers without one.
     public var role: String?
-    public var entries: [DirectoryEntry]
+    public var entries: [Provider]
 }
 
 /// What the directory holds for a tier: everything, or everything but the family's notes and ratings.
@@ -40,10 +17,10 @@ public enum DirectoryContent: Sendable {
 public enum Directory {
     /// `entries` grouped by role (roles compared case-insensitively, in alphabetical order; providers
     /// without a role last), each group sorted by name, then id.
-    public static func groups(_ entries: [DirectoryEntry]) -> [DirectoryGroup] {
-        var byRole: [String: [DirectoryEntry]] = [:]
+    public static func groups(_ entries: [Provider]) -> [DirectoryGroup] {
+        var byRole: [String: [Provider]] = [:]
         var shown: [String: String] = [:]
-        var noRole: [DirectoryEntry] = []
+        var noRole: [Provider] = []
         for e in entries {
             let role = e.role?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if role.isEmpty { noRole.append(e); continue }
@@ -51,7 +28,7 @@ public enum Directory {
             byRole[key, default: []].append(e)
             if shown[key].map({ role < $0 }) ?? true { shown[key] = role }
         }
-        func sorted(_ list: [DirectoryEntry]) -> [DirectoryEntry] {
+        func sorted(_ list: [Provider]) -> [Provider] {
             list.sorted { a, b in
                 let x = a.name.lowercased(), y = b.name.lowercased()
                 if x != y { return x < y }
