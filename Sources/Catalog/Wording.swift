@@ -14,37 +14,42 @@ public struct Wording: Sendable {
     /// Keys that are verbatim, approved strings.
     public let verbatimKeys: Set<String>
 
-    /// A group of the wording file: sentences and nested groups.
-    enum Node: Decodable {
-        case text(String)
-        case group([String: Node])
-
-        init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let s = try? c.decode(String.self) { self = .text(s) } else { self = .group(try c.decode([String: Node].self)) }
-        }
-
-        func flatten(_ prefix: String, into out: inout [String: String]) {
-            switch self {
-            case .text(let s): out[prefix] = s
-            case .group(let children):
-                for (k, v) in children { v.flatten(prefix.isEmpty ? k : prefix + "." + k, into: &out) }
-            }
-        }
-    }
-
-    struct FileLayout: Decodable {
-        let verbatim: [String: Node]
-        let text: [String: Node]
-    }
-
     public init(directory: URL, app: String) throws {
         let rel = "wording/\(app).json"
-        let layout = try ConfigFile.decode(FileLayout.self, directory: directory, file: rel)
+        let data: Data
+        do { data = try Data(contentsOf: directory.appendingPathComponent(rel)) } catch {
+            throw CatalogError.unreadable(file: rel, reason: "cannot read")
+        }
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data) } catch {
+            throw CatalogError.unreadable(file: rel, reason: "not valid JSON")
+        }
+        guard let top = root as? [String: Any] else { throw CatalogError.wrongType(file: rel, key: "", expected: "an object") }
         var verbatim: [String: String] = [:], text: [String: String] = [:]
-        Node.group(layout.verbatim).flatten("", into: &verbatim)
-        Node.group(layout.text).flatten("", into: &text)
+        try Self.flatten(group: "verbatim", of: top, file: rel, into: &verbatim)
+        try Self.flatten(group: "text", of: top, file: rel, into: &text)
         try self.init(file: rel, verbatim: verbatim, text: text)
+    }
+
+    /// Flattens one top-level group of the wording file into dotted keys → text.
+    ///
+    /// The file is read with `JSONSerialization` rather than a `Decodable` tree: it is the
+    /// largest template file and every command loads it, so its start-up cost matters.
+    static func flatten(group: String, of top: [String: Any], file: String, into out: inout [String: String]) throws {
+        guard let value = top[group] else { throw CatalogError.missingKey(file: file, key: group) }
+        try flatten(value, path: group, prefix: "", file: file, into: &out)
+    }
+
+    static func flatten(_ value: Any, path: String, prefix: String, file: String, into out: inout [String: String]) throws {
+        if let text = value as? String {
+            out[prefix] = text
+        } else if let children = value as? [String: Any] {
+            for (key, child) in children {
+                try flatten(child, path: path + "." + key, prefix: prefix.isEmpty ? key : prefix + "." + key, file: file, into: &out)
+            }
+        } else {
+            throw CatalogError.wrongType(file: file, key: path, expected: "a string or a group of strings")
+        }
     }
 
     public init(file: String, verbatim: [String: String], text: [String: String]) throws {

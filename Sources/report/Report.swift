@@ -29,7 +29,7 @@ struct Report: ParsableCommand {
         StandardStreams.prepare()
         InterruptCleanup.install()
         do {
-            var parsed = try parseAsRoot()
+            var parsed = try LeafDispatch.parse(Report.self, CommandLine.arguments.dropFirst()) ?? parseAsRoot()
             guard var command = parsed as? ReportCommand else {
                 try parsed.run()  // help, or a command group: ArgumentParser's own requests
                 exit(with: .success)

@@ -87,6 +87,37 @@ final class WordingLoadTests: XCTestCase {
         XCTAssertEqual(w.file, "wording/aurae.json")
     }
 
+    func testWordingFileProblemsNameTheFileAndTheKey() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wording-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("wording"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func load(_ json: String) throws -> Wording {
+            try Data(json.utf8).write(to: dir.appendingPathComponent("wording/t.json"))
+            return try Wording(directory: dir, app: "t")
+        }
+        let ok = try load(#"{"verbatim": {"d": "Approved."}, "text": {"a": {"b": "B {{n}}", "c": "C"}}}"#)
+        XCTAssertEqual(ok.entries, ["d": "Approved.", "a.b": "B {{n}}", "a.c": "C"])
+        XCTAssertEqual(ok.verbatimKeys, ["d"])
+        XCTAssertThrowsError(try load(#"{"verbatim": {}, "text": {"a": {"b": 3}}}"#)) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "wording/t.json", key: "text.a.b", expected: "a string or a group of strings"))
+        }
+        XCTAssertThrowsError(try load(#"{"verbatim": {}}"#)) { error in
+            XCTAssertEqual(error as? CatalogError, .missingKey(file: "wording/t.json", key: "text"))
+        }
+        XCTAssertThrowsError(try load(#"{"verbatim": {}, "text": ["a"]}"#)) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "wording/t.json", key: "text", expected: "a string or a group of strings"))
+        }
+        XCTAssertThrowsError(try load(#"{"verbatim": {"a": "A"}, "text": {"a": "A"}}"#)) { error in
+            XCTAssertEqual(error as? CatalogError, .badTemplate(file: "wording/t.json", key: "a", reason: "defined both as verbatim and as text"))
+        }
+        XCTAssertThrowsError(try load(#"{"verbatim": {"#)) { error in
+            XCTAssertEqual(error as? CatalogError, .unreadable(file: "wording/t.json", reason: "not valid JSON"))
+        }
+        XCTAssertThrowsError(try load("[]")) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "wording/t.json", key: "", expected: "an object"))
+        }
+    }
+
     func testDecodingErrorsNameFileAndKeyPath() throws {
         struct Settings: Decodable { struct Item: Decodable { let n: Int }; let items: [Item] }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wording-load-\(UUID().uuidString)")

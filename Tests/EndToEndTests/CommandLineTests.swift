@@ -34,6 +34,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    /// A plain command line is parsed by its leaf command alone (a start-up shortcut); whatever
+    /// that parse rejects is parsed again from the root, so usage messages still name the full
+    /// command path and the same options work in any order.
+    func testLeafShortcutKeepsTheFullCommandsMessagesAndValues() throws {
+        let missing = try ReportBinary.run(["headache", "summary"])
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("Usage: report headache summary"), missing.stderr)
+        let unknown = try ReportBinary.run(["headache", "insights", sample("aurae/logs.json"), "--colour"])
+        XCTAssertEqual(unknown.status, 2, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("Unknown option '--colour'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("Usage: report headache insights"), unknown.stderr)
+        let group = try ReportBinary.run(["headache"])
+        XCTAssertEqual(group.status, 0, group.stderr)
+        XCTAssertTrue(group.stdoutText.contains("SUBCOMMANDS"), group.stdoutText)
+        let a = try ReportBinary.run(["headache", "insights", sample("aurae/logs.json"), "--as-of", "2026-07-31", "--json", "--tier", "premium"])
+        let b = try ReportBinary.run(["headache", "insights", "--tier=premium", "--json", sample("aurae/logs.json"), "--as-of=2026-07-31"])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertEqual(a.stdout, b.stdout)
+        XCTAssertTrue(a.stdoutText.contains("\"tier\""), a.stdoutText)
+    }
+
     func testHelpListsTheValuesOfEveryEnumOption() throws {
         for command in ["summary", "insights"] {
             let r = try ReportBinary.run(["headache", command, "--help"])
