@@ -24,13 +24,15 @@ let package = Package(
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care", "Cycle"]),
         // CuraKnot care circle: records, the SQLite store, symptom patterns.
         .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
+        // Companion apps: period start check-ins (Cycle).
+        .target(name: "Cycle", dependencies: ["Ingest"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
+        .testTarget(name: "CycleTests", dependencies: ["Cycle", "Ingest"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )
