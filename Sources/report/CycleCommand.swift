@@ -39,15 +39,11 @@ struct CycleOptions: ParsableArguments {
     @Flag(name: .customLong("json"), help: "Print JSON lines instead of text.")
     var json = false
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
-
     @OptionGroup var reading: ReadingOptions
 
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
+    @OptionGroup var run: AppRunOptions
 
-    var console: Console { Console(format: logFormat) }
+    var console: Console { run.console }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("no PERIODS given") }
@@ -55,7 +51,7 @@ struct CycleOptions: ParsableArguments {
 
     /// Loads the templates, reads the inputs and returns the job and the period starts.
     func load() throws -> (CycleJob, [PeriodStart]) {
-        let job = try CycleJob(templates: TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "cycle"))
+        let job = try CycleJob(templates: run.templateSet(app: "cycle"))
         let read = try PeriodReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format))
         console.print(read.warnings)
         if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }

@@ -34,18 +34,11 @@ struct HomeOptions: ParsableArguments {
     @Option(name: .customLong("format"), help: "Read every input as this format instead of choosing by extension.")
     var format: InputFormat?
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
-
     @OptionGroup var reading: ReadingOptions
 
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
-    var quiet = false
+    @OptionGroup var run: AppRunOptions
 
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
-
-    var console: Console { Console(quiet: quiet, format: logFormat) }
+    var console: Console { run.console }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("no TASKS given") }
@@ -80,7 +73,7 @@ struct HomeLedgerCommand: ReportCommand {
     var console: Console { options.console }
 
     func run() throws {
-        let job = try LedgerJob(templates: TemplateSet(directory: TemplateDirectory.locate(explicit: options.templates), app: "mindfulhome"))
+        let job = try LedgerJob(templates: options.run.templateSet(app: "mindfulhome"))
         let tasks = try options.read()
         let epoch = RunInfo.sourceDateEpoch()
         let run = RunInfo(asOf: RunInfo.today(epoch ?? Date()), generatedAt: epoch ?? Date())

@@ -117,16 +117,7 @@ public struct LedgerDocument {
     /// in every footer, a continuation line on any page after the first.
     func pageTemplate(_ w: LedgerWording, caption: TextStyle) throws -> PageTemplate {
         let footer = brand.style(\.bodyFamily, brand.footerSize, .regular, brand.palette.caption)
-        let generatedBy = try w.render(\.generatedBy)
-        let pageNumber = try w.book.phrase(w.keys.pageNumber)
-        let page = layout.page
-        return PageTemplate(
-            size: Size(width: page.width, height: page.height),
-            margins: EdgeInsets(top: page.marginTop, left: page.marginLeft, bottom: page.marginBottom, right: page.marginRight),
-            footer: { ctx in
-                [[BandText(generatedBy, style: footer, alignment: .leading),
-                  BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footer, alignment: .trailing)]]
-            },
-            continuationHeader: [.paragraph(Paragraph(try w.render(\.continuation), style: caption, spaceAfter: 6))])
+        return layout.page.template(generatedBy: try w.render(\.generatedBy), pageNumber: try w.book.phrase(w.keys.pageNumber),
+                                    footer: footer, continuation: Paragraph(try w.render(\.continuation), style: caption, spaceAfter: 6))
     }
 }

@@ -2,8 +2,7 @@ import Catalog
 
 /// `templates/reports/mindfulhome-ledger.json`: the page and the ledger tables' columns.
 struct LedgerLayout: Decodable {
-    struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
-    let page: Page
+    let page: PageSettings
     let kindWidth, peanutsWidth: Double
     let headerHeight, rowHeight, paddingX, paddingY: Double
 
