@@ -71,7 +71,8 @@ struct CycleRemindersCommand: ReportCommand {
             zone's offset), title and body.
 
             Example:
-              report cycle reminders samples/cycle/periods.json --from 2026-03-29T00:00:00Z --to 2026-03-30T00:00:00Z --json
+              report cycle reminders samples/cycle/periods.json --json \\
+                  --from 2026-03-28T00:00:00Z --to 2026-03-31T00:00:00Z
             """)
 
     @OptionGroup var options: CycleOptions
@@ -103,7 +104,7 @@ struct CycleSummaryCommand: ReportCommand {
             user, in user id order.
 
             Example:
-              report cycle summary samples/cycle/periods.json samples/cycle/periods-more.csv --as-of 2026-03-01
+              report cycle summary samples/cycle/periods.json samples/cycle/periods-london.csv --as-of 2026-03-01
             """)
 
     @OptionGroup var options: CycleOptions
