@@ -24,13 +24,16 @@ let package = Package(
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care", "Cycle", "Home"]),
         // CuraKnot care circle: records, the SQLite store, symptom patterns.
         .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
+        // Companion apps: period start check-ins (Cycle) and the Mindful Home peanut ledger (Home).
+        .target(name: "Cycle", dependencies: ["Ingest"]),
+        .target(name: "Home", dependencies: ["Ingest"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle", "Home",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -39,8 +42,10 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Home", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
+        .testTarget(name: "CycleTests", dependencies: ["Cycle", "Ingest"]),
+        .testTarget(name: "HomeTests", dependencies: ["Home", "Ingest"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -25,4 +25,15 @@ rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory-family.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.csv
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.vcf
+# Period check-ins. The window holds DST changes: Berlin's check-ins on 28 March (CET, 08:00Z) and
+# 30 March (CEST, 07:00Z), New York's on 7 March (EST, 14:00Z) and 9 March (EDT, 13:00Z), Sydney's
+# on 3 April (AEDT) and 5 April (AEST); Tokyo (denied) and Kolkata (notDetermined) get none.
+"$bin" cycle reminders samples/cycle/periods.json samples/cycle/periods-london.csv --from 2026-03-01T00:00:00Z --to 2026-04-06T00:00:00Z --json > out/cycle-reminders.jsonl
+"$bin" cycle summary samples/cycle/periods.json samples/cycle/periods-london.csv > out/cycle-summary.txt
+"$bin" cycle summary samples/cycle/periods.json samples/cycle/periods-london.csv --json > out/cycle-summary.jsonl
+# Mindful Home: the family's ledger in both languages, one task's ledger (the singular), the export.
+"$bin" home ledger samples/home/tasks.json -o out/home-ledger-en.pdf --lang en
+"$bin" home ledger samples/home/tasks.json -o out/home-ledger-nl.pdf --lang nl
+"$bin" home ledger samples/home/tasks-one.csv -o out/home-ledger-one-nl.pdf --lang nl
+"$bin" home export samples/home/tasks.json -o out/home-export.json
 echo "Wrote:"; ls -l out/

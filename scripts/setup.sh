@@ -10,6 +10,7 @@ packages=(
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
   fonts-dejavu-core fonts-droid-fallback                     # fallback for scripts Inter lacks (Arabic, CJK, …)
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo, pdffonts, qpdf --check
+  tzdata                                                     # IANA time zones: `report cycle`'s 09:00 check-ins
 )
 missing=()
 for p in "${packages[@]}"; do

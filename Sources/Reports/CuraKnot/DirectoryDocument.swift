@@ -109,16 +109,7 @@ public struct DirectoryDocument {
     /// every footer, and a continuation line at the top of every page after the first.
     func pageTemplate(caption: TextStyle) throws -> PageTemplate {
         let footer = brand.style(\.bodyFamily, brand.footerSize, .regular, brand.palette.caption)
-        let generatedBy = try book.render(keys.generatedBy)
-        let pageNumber = try book.phrase(keys.pageNumber)
-        let page = layout.page
-        return PageTemplate(
-            size: Size(width: page.width, height: page.height),
-            margins: EdgeInsets(top: page.marginTop, left: page.marginLeft, bottom: page.marginBottom, right: page.marginRight),
-            footer: { ctx in
-                [[BandText(generatedBy, style: footer, alignment: .leading),
-                  BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footer, alignment: .trailing)]]
-            },
-            continuationHeader: [.paragraph(Paragraph(try book.render(keys.continuation), style: caption, spaceAfter: 6))])
+        return layout.page.template(generatedBy: try book.render(keys.generatedBy), pageNumber: try book.phrase(keys.pageNumber),
+                                    footer: footer, continuation: Paragraph(try book.render(keys.continuation), style: caption, spaceAfter: 6))
     }
 }

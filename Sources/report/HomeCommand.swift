@@ -1,0 +1,108 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Home
+import Ingest
+import Reports
+
+struct HomeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "home",
+        abstract: "Mindful Home: the family's peanut ledger as a one-page PDF, and the task export as JSON.",
+        discussion: """
+            Reads the app's task export (JSON or CSV: id, kind, title, peanuts, category, \
+            createdAt, isSelected, isCompleted, inBasket). The balance is the peanuts of completed \
+            rules and chores minus those of the rewards in the basket; a negative balance is an \
+            input error naming the rewards, and nothing is written. See docs/companion-apps.md.
+
+            Exit status: 0 success, 1 invalid input, 2 usage error, 4 cannot write the output.
+            """,
+        subcommands: [HomeLedgerCommand.self, HomeExportCommand.self])
+}
+
+/// `--lang` of `home ledger`.
+extension LedgerLanguage: ExpressibleByArgument {}
+
+/// The inputs, the output and the run-wide settings of the home commands.
+struct HomeOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("Task exports (.json or .csv); several are merged. '-' reads standard input.", valueName: "TASKS"))
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write (atomically, mode 0600); '-' for standard output.", valueName: "OUT"))
+    var output: String
+
+    @Option(name: .customLong("format"), help: "Read every input as this format instead of choosing by extension.")
+    var format: InputFormat?
+
+    @OptionGroup var reading: ReadingOptions
+
+    @OptionGroup var run: AppRunOptions
+
+    var console: Console { run.console }
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("no TASKS given") }
+        try OutputTarget(path: output).refuseClobbering(inputs)
+    }
+
+    func read() throws -> [HomeTask] {
+        let read = try TaskReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format))
+        console.print(read.warnings)
+        if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
+        return read.records
+    }
+}
+
+struct HomeLedgerCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ledger",
+        abstract: "The one-page A4 peanut ledger: balance, completed rules and chores by category, rewards in the basket.",
+        discussion: """
+            In English or Dutch (--lang), with the app's category colours. SOURCE_DATE_EPOCH pins \
+            the date shown and the PDF's creation date.
+
+            Example:
+              report home ledger samples/home/tasks.json -o ledger.pdf --lang nl
+            """)
+
+    @OptionGroup var options: HomeOptions
+
+    @Option(name: .customLong("lang"), help: "The ledger's language.")
+    var language: LedgerLanguage = .en
+
+    var console: Console { options.console }
+
+    func run() throws {
+        let job = try LedgerJob(templates: options.run.templateSet(app: "mindfulhome"))
+        let tasks = try options.read()
+        let epoch = RunInfo.sourceDateEpoch()
+        let run = RunInfo(asOf: RunInfo.today(epoch ?? Date()), generatedAt: epoch ?? Date())
+        let result = try job.writeLedger(tasks, language: language, run: run, to: OutputTarget(path: options.output))
+        for w in result.fontWarnings { console.warning(w) }
+        console.info("wrote \(options.output): \(tasks.count) task\(tasks.count == 1 ? "" : "s"), \(result.pages) page\(result.pages == 1 ? "" : "s")")
+    }
+}
+
+struct HomeExportCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "The tasks as JSON: one document per task keyed by id, and the balance.",
+        discussion: """
+            The seed's migration path ("export JSON to Firebase"): {"tasks": {ID: {kind, title, \
+            peanuts, category, createdAt, isSelected, isCompleted, inBasket}, …}, "balance": N}, \
+            tasks in id order.
+
+            Example:
+              report home export samples/home/tasks.json -o tasks-export.json
+            """)
+
+    @OptionGroup var options: HomeOptions
+
+    var console: Console { options.console }
+
+    func run() throws {
+        let tasks = try options.read()
+        let balance = try LedgerJob.writeExport(tasks, to: OutputTarget(path: options.output))
+        console.info("wrote \(options.output): \(tasks.count) task\(tasks.count == 1 ? "" : "s"), balance \(balance.value)")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Runs the built `report cycle` as the cron job would: the sample window across DST changes,
+/// repeated runs, the window's edges, bad input and bad options.
+final class CycleCommandTests: XCTestCase {
+    var periods: String { TestPaths.samples.appendingPathComponent("cycle/periods.json").path }
+    var london: String { TestPaths.samples.appendingPathComponent("cycle/periods-london.csv").path }
+    func broken(_ name: String) -> String { TestPaths.samples.appendingPathComponent("cycle/broken/\(name)").path }
+
+    func reminders(_ from: String, _ to: String, json: Bool = true) throws -> RunResult {
+        try ReportBinary.run(["cycle", "reminders", periods, london, "--from", from, "--to", to] + (json ? ["--json"] : []))
+    }
+
+    func testSampleWindowAcrossDSTChanges() throws {
+        let r = try reminders("2026-03-28T00:00:00Z", "2026-03-31T00:00:00+00:00")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdoutText, """
+            {"userId":"u-berlin","cycleId":"c-ber-3b","attempt":1,"identifier":"period_start_attempt_1","at":"2026-03-28T08:00:00Z","localTime":"2026-03-28T09:00:00+01:00","title":"Checking in \u{1F49C}","body":"Has your period started? Tap to log and stay in sync with your cycle."}
+            {"userId":"u-berlin","cycleId":"c-ber-3b","attempt":2,"identifier":"period_start_attempt_2","at":"2026-03-30T07:00:00Z","localTime":"2026-03-30T09:00:00+02:00","title":"Period tracking check-in","body":"Just checking - time to log your period? Staying consistent helps us support you better."}
+
+            """)
+        let again = try reminders("2026-03-28T00:00:00Z", "2026-03-31T00:00:00+00:00")
+        XCTAssertEqual(again.stdout, r.stdout, "a repeated cron run gives the same lines")
+    }
+
+    func testWindowEdgesAtTheReminderInstant() throws {
+        // New York's second check-in is 2026-03-09T13:00:00Z (09:00 EDT).
+        XCTAssertEqual(try reminders("2026-03-09T09:00:00-04:00", "2026-03-09T13:00:01Z").stdoutText.components(separatedBy: "\n").count, 2)
+        XCTAssertEqual(try reminders("2026-03-09T00:00:00Z", "2026-03-09T13:00:00Z").stdoutText, "")
+        XCTAssertEqual(try reminders("2026-03-09T00:00:00Z", "2026-03-09T13:00:00Z", json: false).stdoutText,
+                       "No check-ins fall in this window.\n")
+    }
+
+    func testDeniedAndUndeterminedUsersGetNothing() throws {
+        let r = try reminders("2026-01-01T00:00:00Z", "2026-06-01T00:00:00Z", json: false)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stdoutText.contains("u-tokyo"))
+        XCTAssertFalse(r.stdoutText.contains("u-kolkata"))
+        XCTAssertTrue(r.stdoutText.contains("2026-04-04T23:00:00Z u-sydney attempt 2: Period tracking check-in"), r.stdoutText)
+    }
+
+    func testSummaryShowsAverageDefaultPredictionAndTimes() throws {
+        let r = try ReportBinary.run(["cycle", "summary", periods, london])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        for s in ["u-newyork (America/New_York, notifications authorized)", "  Average cycle: 31 days, from 2 gaps",
+                  "  Average cycle: 28 days (default: no gap of 15 to 90 days yet)", "  Predicted next start: 2026-03-06",
+                  "  Check-in 2: 2026-03-09T09:00:00-04:00", "  Latest start: 2026-03-08 (cycle c-lon-6)"] {
+            XCTAssertTrue(r.stdoutText.contains(s), s)
+        }
+        let json = try ReportBinary.run(["cycle", "summary", periods, "--json", "--as-of", "2026-02-01"])
+        let lines = json.stdoutText.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, "only Berlin and New York started before February")
+        XCTAssertTrue(lines[0].hasPrefix("{\"userId\":\"u-berlin\",\"timeZone\":\"Europe/Berlin\",\"notifications\":\"authorized\",\"averageCycleDays\":28,\"default\":false,\"gaps\":[28],\"latestStart\":\"2026-01-30\""), String(lines[0]))
+    }
+
+    func testInvalidInputIsLocatedAndExitsOne() throws {
+        let r = try ReportBinary.run(["cycle", "reminders", broken("periods-broken.csv"), "--from", "2026-03-01T00:00:00Z",
+                                      "--to", "2026-04-01T00:00:00Z"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdoutText, "")
+        XCTAssertTrue(r.stderr.contains("periods-broken.csv:2:2: error: user_id is required"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("periods-broken.csv:4:4: error: time_zone is not a time zone"), r.stderr)
+        let noZone = try ReportBinary.run(["cycle", "summary", broken("periods-no-zone.json"), "--log-format", "json"])
+        XCTAssertEqual(noZone.status, 1)
+        XCTAssertTrue(noZone.stderr.contains("\"message\":\"timeZone is required: no record of this user gives one\",\"file\":"), noZone.stderr)
+    }
+
+    func testBadWindowsAreUsageErrors() throws {
+        for (from, to) in [("2026-03-02T00:00:00Z", "2026-03-01T00:00:00Z"), ("2026-03-01T00:00:00Z", "2026-03-01T01:00:00+01:00"),
+                           ("2026-03-01", "2026-03-02T00:00:00Z"), ("2026-03-01T00:00:00", "2026-03-02T00:00:00Z")] {
+            let r = try reminders(from, to)
+            XCTAssertEqual(r.status, 2, "\(from) \(to): \(r.stderr)")
+            XCTAssertEqual(r.stdoutText, "")
+        }
+        XCTAssertEqual(try ReportBinary.run(["cycle", "summary", periods, "--as-of", "2026-02-30"]).status, 2)
+    }
+}
