@@ -27,10 +27,12 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
         // CuraKnot care circle: records, the SQLite store, symptom patterns.
         .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
+        // Gentle Days: partner notifications (replay, throttles, partner messages) and the export.
+        .target(name: "Gentle", dependencies: ["Ingest", "Catalog", "Insights", "Reports"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Gentle",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
+        .testTarget(name: "GentleTests", dependencies: ["Gentle", "Ingest", "Catalog", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )
