@@ -23,7 +23,7 @@ final class PartnerMessageTests: XCTestCase {
     ]
 
     func builder() throws -> PartnerMessageBuilder {
-        PartnerMessageBuilder(book: try GentleWording.phrasebook(try TemplateSet(directory: TestPaths.templates, app: "gentle")))
+        PartnerMessageBuilder(book: try GentleWording.phrasebook(try TemplateSetForTests.gentle()))
     }
 
     func testEveryGoldenExampleVerbatim() throws {
