@@ -25,4 +25,7 @@ rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory-family.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.csv
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.vcf
+"$bin" gentle notify samples/gentle/events.json --json > out/gentle-notify.jsonl
+"$bin" gentle notify samples/gentle/events.csv > out/gentle-notify.txt
+"$bin" gentle export samples/gentle/events.csv --user user_maya -o out/gentle-export-maya.json
 echo "Wrote:"; ls -l out/
