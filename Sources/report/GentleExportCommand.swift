@@ -37,6 +37,6 @@ struct GentleExportCommand: ReportCommand {
         do { document = try GentleExport.document(userId: user, events: events) }
         catch let e as GentleExportError { throw CommandFailure(status: .invalidInput, message: e.description) }
         try OutputTarget(path: output).write { try $0.write(document.serialized()) }
-        console.info("wrote \(output)")
+        if output != "-" { console.info("wrote \(output)") }
     }
 }
