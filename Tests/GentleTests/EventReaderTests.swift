@@ -59,7 +59,7 @@ final class EventReaderTests: XCTestCase {
             "e.csv:7:8: error: share_status must be true or false (or yes/no/1/0), found \"maybe\"",
             "e.csv:8:4: error: at is not a real date and time: \"2026-02-30T13:00:00+…\"",
             "e.csv:9:6: error: action is only for care events",
-            "e.csv:9:7: error: chips are only for status events",
+            "e.csv:9:5: error: chips are only for status events",
             "e.csv:11:1: error: id is required",
             "e.csv:11:4: error: at must be an ISO 8601 timestamp with a UTC offset, found \"not a time\"",
             "e.csv:11:9: error: share_calendar must be true or false (or yes/no/1/0), found \"2\"",
@@ -80,7 +80,7 @@ final class EventReaderTests: XCTestCase {
             "e.json:3:3: error: userId is required",
             "e.json:3:3: error: action is required for care events",
             "e.json:4:52: error: at must be an ISO 8601 timestamp with a UTC offset, found \"5\"",
-            "e.json:4:79: error: chips are only for status events",
+            "e.json:4:63: error: chips are only for status events",
         ])
     }
 

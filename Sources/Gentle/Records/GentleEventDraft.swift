@@ -10,12 +10,13 @@ enum GentleEventField: Int, RecordField {
 
 /// An `events` record being read. `chips` is a JSON array of strings or, in CSV, one field of
 /// `;`-separated ids (`tired;calm`). An action belongs to care events only and chips to status
-/// events only; a care event needs its action.
-struct GentleEventDraft: RecordDraft {
+/// events only (an error located at the type); a care event needs its action.
+struct GentleEventDraft: KeyedJSONDraft {
+    static var keyTable: KeyTable<GentleEventField> { GentleEventField.keys }
     static let recordsKey = "events"
     static let otherRecordsKeys = ["logs", "days", "handoffs", "expenses", "providers", "periods", "tasks"]
-    static let uniqueField = GentleEventField.id
     static let requiredFields: [GentleEventField] = [.id, .pairId, .userId, .at, .type]
+    static let listFields: Set<GentleEventField> = [.chips]
 
     var issues: [Issue] = []
     var given: Set<GentleEventField> = []
@@ -24,76 +25,40 @@ struct GentleEventDraft: RecordDraft {
     var pairId: String?, userId: String?
     var at: Timestamp?
     var type: GentleEventType?
+    var typePos: InputPosition?
     var action: CareAction?
     var actionPos: InputPosition?
     var chips: [String] = []
-    var chipsPos: InputPosition?
     var shareStatus: Bool?, shareCalendar: Bool?
 
     init() {}
 
-    var uniqueKey: (key: String, pos: InputPosition)? {
-        guard let id, let idPos else { return nil }
-        return (id, idPos)
-    }
-
-    mutating func set(_ f: GentleEventField, _ v: FieldValue, at pos: InputPosition) {
-        given.insert(f)
-        if Self.requiredFields.contains(f) && v.isUnknown {
-            issues.append(Issue(field: f, problem: .required, pos: pos))
-            return
-        }
+    mutating func setValue(_ f: GentleEventField, _ v: FieldValue, at pos: InputPosition) {
         switch f {
         case .id: id = Convert.text(f, v, pos, &issues); idPos = pos
         case .pairId: pairId = Convert.text(f, v, pos, &issues)
         case .userId: userId = Convert.text(f, v, pos, &issues)
         case .at: at = Convert.timestamp(f, v, pos, &issues)
-        case .type: type = Convert.enumValue(f, v, pos, &issues, GentleEventType.self)
+        case .type: type = Convert.enumValue(f, v, pos, &issues, GentleEventType.self); typePos = pos
         case .action: action = Convert.enumValue(f, v, pos, &issues, CareAction.self); actionPos = pos
         case .shareStatus: shareStatus = Convert.bool(f, v, pos, &issues)
         case .shareCalendar: shareCalendar = Convert.bool(f, v, pos, &issues)
-        case .chips:
-            switch v {
-            case .null: break
-            case .text(let b): chipsPos = pos; Convert.splitList(b) { chips.append(makeString($0)) }
-            default: issues.append(Issue(field: f, problem: .mustBe(.list, found: v.found), pos: pos))
-            }
+        case .chips: break
         }
     }
 
-    mutating func readJSONMember(_ key: UnsafeRawBufferPointer, _ keyPos: JSONPosition, _ ctx: JSONRecordContext) throws {
-        guard let f = GentleEventField.keys.match(key) else { try ctx.unknownKey("", key, keyPos); return }
-        let pos = ctx.pos()
-        guard f == .chips, try ctx.parser.peekKind() == .array else {
-            set(f, try ctx.scalar(), at: pos)
-            return
-        }
-        given.insert(f)
-        chipsPos = pos
-        try ctx.parser.readArray { _ in
-            let itemPos = ctx.pos()
-            switch try ctx.scalar() {
-            case .null: break
-            case .text(let b):
-                let t = trimmed(b)
-                if !t.isEmpty { chips.append(makeString(t)) }
-            case let other: issues.append(Issue(field: f, problem: .itemsMustBeStrings(found: other.found), pos: itemPos))
-            }
-        }
-    }
+    mutating func addItem(_ f: GentleEventField, _ item: String) { chips.append(item) }
 
     mutating func finish(recordPos: InputPosition, locate: (InputPosition) -> SourceLocation) -> GentleEvent? {
-        for f in Self.requiredFields where !given.contains(f) {
-            issues.append(Issue(field: f, problem: .required, pos: recordPos))
-        }
+        checkRequired(recordPos)
         if type == .care, action == nil, !issues.contains(where: { ($0.field as? GentleEventField) == .action }) {
             issues.append(Issue(field: GentleEventField.action, problem: .other("is required for care events"), pos: actionPos ?? recordPos))
         }
         if let type, type != .care, action != nil, let actionPos {
             issues.append(Issue(field: GentleEventField.action, problem: .other("is only for care events"), pos: actionPos))
         }
-        if let type, type != .status, !chips.isEmpty, let chipsPos {
-            issues.append(Issue(field: GentleEventField.chips, problem: .other("are only for status events"), pos: chipsPos))
+        if let type, type != .status, !chips.isEmpty {
+            issues.append(Issue(field: GentleEventField.chips, problem: .other("are only for status events"), pos: typePos ?? recordPos))
         }
         guard issues.isEmpty, let id, let pairId, let userId, let at, let type else { return nil }
         return GentleEvent(id: id, pairId: pairId, userId: userId, at: at, type: type, action: action, chips: chips,
