@@ -13,12 +13,17 @@ final class GentleCopyTests: XCTestCase {
                              "trends", "efficient", "productive", "performance", "symptoms", "cycles", "irregular",
                              "streak", "achievement", "level up", "points"]
 
+    /// Each phrase with its matcher: the phrase in any case, not inside a longer word.
+    static let matchers: [(String, NSRegularExpression?)] = disallowed.map { phrase in
+        let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: phrase) + "(?![\\p{L}\\p{N}])"
+        return (phrase, try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]))
+    }
+
     static func disallowedPhrases(in text: String) -> [String] {
-        disallowed.filter { phrase in
-            let pattern = "(?<![\\p{L}\\p{N}])" + NSRegularExpression.escapedPattern(for: phrase) + "(?![\\p{L}\\p{N}])"
-            guard let re = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return true }
+        matchers.filter { _, re in
+            guard let re else { return true }
             return re.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-        }
+        }.map(\.0)
     }
 
     func testTheMatcherFindsWholePhrasesInAnyCase() {
