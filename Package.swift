@@ -30,10 +30,12 @@ let package = Package(
         // Companion apps: period start check-ins (Cycle) and the Mindful Home peanut ledger (Home).
         .target(name: "Cycle", dependencies: ["Ingest"]),
         .target(name: "Home", dependencies: ["Ingest"]),
+        // Gentle Days: partner notifications (replay, throttles, partner messages) and the export.
+        .target(name: "Gentle", dependencies: ["Ingest", "Catalog", "Insights", "Reports"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle", "Home",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle", "Home", "Gentle",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -46,6 +48,7 @@ let package = Package(
         .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
         .testTarget(name: "CycleTests", dependencies: ["Cycle", "Ingest"]),
         .testTarget(name: "HomeTests", dependencies: ["Home", "Ingest"]),
+        .testTarget(name: "GentleTests", dependencies: ["Gentle", "Ingest", "Catalog", "Reports", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -36,4 +36,7 @@ rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" home ledger samples/home/tasks.json -o out/home-ledger-nl.pdf --lang nl
 "$bin" home ledger samples/home/tasks-one.csv -o out/home-ledger-one-nl.pdf --lang nl
 "$bin" home export samples/home/tasks.json -o out/home-export.json
+"$bin" gentle notify samples/gentle/events.json --json > out/gentle-notify.jsonl
+"$bin" gentle notify samples/gentle/events.csv > out/gentle-notify.txt
+"$bin" gentle export samples/gentle/events.csv --user user_maya -o out/gentle-export-maya.json
 echo "Wrote:"; ls -l out/

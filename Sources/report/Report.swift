@@ -18,7 +18,8 @@ struct Report: ParsableCommand {
               report headache summary samples/aurae/logs.json -o summary.pdf --as-of 2026-03-31
             """,
         version: "report 0.1.0",
-        subcommands: [HeadacheCommand.self, CareCommand.self, CycleCommand.self, HomeCommand.self, BenchmarkCommand.self])
+        subcommands: [HeadacheCommand.self, CareCommand.self, CycleCommand.self, GentleCommand.self, HomeCommand.self,
+                      BenchmarkCommand.self])
 
     /// Parses, runs, and exits with the documented status. Whatever the parser rejects (an
     /// unknown option, an invalid value, a failed `validate()`) is a usage error, 2, printed as

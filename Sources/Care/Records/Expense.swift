@@ -31,7 +31,7 @@ enum ExpenseField: Int, RecordField {
 }
 
 /// An `expenses` record being read.
-struct ExpenseDraft: CareJSONDraft {
+struct ExpenseDraft: KeyedJSONDraft {
     static var keyTable: KeyTable<ExpenseField> { ExpenseField.keys }
     static let recordsKey = "expenses"
     static let otherRecordsKeys = ["handoffs", "providers", "logs"]

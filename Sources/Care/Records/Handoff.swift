@@ -44,7 +44,7 @@ enum HandoffField: Int, RecordField {
 }
 
 /// A `handoffs` record being read.
-struct HandoffDraft: CareJSONDraft {
+struct HandoffDraft: KeyedJSONDraft {
     static var keyTable: KeyTable<HandoffField> { HandoffField.keys }
     static let recordsKey = "handoffs"
     static let otherRecordsKeys = ["expenses", "providers", "logs"]

@@ -32,7 +32,7 @@ enum ProviderField: Int, RecordField {
 }
 
 /// A `providers` record being read.
-struct ProviderDraft: CareJSONDraft {
+struct ProviderDraft: KeyedJSONDraft {
     static var keyTable: KeyTable<ProviderField> { ProviderField.keys }
     static let recordsKey = "providers"
     static let otherRecordsKeys = ["handoffs", "expenses", "logs"]

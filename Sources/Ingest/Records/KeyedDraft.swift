@@ -1,9 +1,8 @@
-import Ingest
-
-/// What the CuraKnot drafts share: every record is keyed by `id`, required fields are checked the
-/// same way, and list fields are a JSON array of strings or `;`-separated CSV text. A kind gives
-/// its scalar conversions (`setValue`) and where list items go (`addItem`).
-protocol CareDraft: RecordDraft where Field: Hashable {
+/// A draft of a record kind keyed by an `id` field, with the common field handling: the first
+/// required field is the unique key, a required field given empty is reported, and list fields
+/// are a JSON array of strings or `;`-separated CSV text. A kind gives its scalar conversions
+/// (`setValue`) and where list items go (`addItem`). Used by the CuraKnot and Gentle Days records.
+public protocol KeyedDraft: RecordDraft {
     static var listFields: Set<Field> { get }
     var given: Set<Field> { get set }
     var id: String? { get }
@@ -12,15 +11,16 @@ protocol CareDraft: RecordDraft where Field: Hashable {
     mutating func addItem(_ field: Field, _ item: String)
 }
 
-extension CareDraft {
-    static var uniqueField: Field { requiredFields[0] }
+extension KeyedDraft {
+    @inlinable public static var uniqueField: Field { requiredFields[0] }
 
-    var uniqueKey: (key: String, pos: InputPosition)? {
+    @inlinable public var uniqueKey: (key: String, pos: InputPosition)? {
         guard let id, let idPos else { return nil }
         return (id, idPos)
     }
 
-    mutating func set(_ f: Field, _ v: FieldValue, at pos: InputPosition) {
+    @inlinable
+    public mutating func set(_ f: Field, _ v: FieldValue, at pos: InputPosition) {
         given.insert(f)
         if Self.requiredFields.contains(f) && v.isUnknown {
             issues.append(Issue(field: f, problem: .required, pos: pos))
@@ -35,20 +35,22 @@ extension CareDraft {
     }
 
     /// Reports every required field the record did not give.
-    mutating func checkRequired(_ recordPos: InputPosition) {
+    @inlinable
+    public mutating func checkRequired(_ recordPos: InputPosition) {
         for f in Self.requiredFields where !given.contains(f) {
             issues.append(Issue(field: f, problem: .required, pos: recordPos))
         }
     }
 }
 
-/// JSON members of a CuraKnot record: known keys by name, lists as arrays of strings.
-protocol CareJSONDraft: CareDraft {
+/// JSON members of a keyed record: known keys by name, lists as arrays of strings.
+public protocol KeyedJSONDraft: KeyedDraft {
     static var keyTable: KeyTable<Field> { get }
 }
 
-extension CareJSONDraft {
-    mutating func readJSONMember(_ key: UnsafeRawBufferPointer, _ keyPos: JSONPosition, _ ctx: JSONRecordContext) throws {
+extension KeyedJSONDraft {
+    @inlinable
+    public mutating func readJSONMember(_ key: UnsafeRawBufferPointer, _ keyPos: JSONPosition, _ ctx: JSONRecordContext) throws {
         guard let f = Self.keyTable.match(key) else { try ctx.unknownKey("", key, keyPos); return }
         let pos = ctx.pos()
         guard Self.listFields.contains(f), try ctx.parser.peekKind() == .array else {

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Gentle
+import Reports
+
+struct GentleExportCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write one person's own Gentle Days data as JSON.",
+        discussion: """
+            The export holds the person's latest sharing settings per pair, their status history \
+            (status updates with their chips, and their SOS), their calendar entries and the care \
+            actions they received — never the partner's data. It is written atomically with mode \
+            0600. A user who sent no event is an input error (exit 1) and nothing is written.
+
+            Example:
+              report gentle export samples/gentle/events.json --user user_maya -o maya.json
+            """)
+
+    @OptionGroup var input: GentleInputOptions
+
+    @Option(name: .customLong("user"), help: ArgumentHelp("The person whose data is exported.", valueName: "ID"))
+    var user: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The JSON file to write ('-' for standard output).", valueName: "OUT.json"))
+    var output: String
+
+    var console: Console { input.console }
+
+    func validate() throws {
+        try OutputTarget(path: output).refuseClobbering(input.events)
+    }
+
+    func run() throws {
+        let events = try input.read()
+        let document: JSONOutput
+        do { document = try GentleExport.document(userId: user, events: events) }
+        catch let e as GentleExportError { throw CommandFailure(status: .invalidInput, message: e.description) }
+        try OutputTarget(path: output).write { try $0.write(document.serialized()) }
+        if output != "-" { console.info("wrote \(output)") }
+    }
+}
