@@ -15,7 +15,7 @@ struct CareCommand: ParsableCommand {
             available in this tier, 4 cannot open or write the store.
             """,
         subcommands: [CareIngestCommand.self, CareCheckCommand.self, CarePatternsCommand.self, CareDismissCommand.self,
-                     CareDirectoryCommand.self])
+                     CareDirectoryCommand.self, CareExpensesCommand.self])
 }
 
 /// `--tier` of the care commands.

@@ -62,7 +62,7 @@ public struct ExpenseTotals: Equatable, Sendable {
     public var currencies: [String] { reimbursable.map(\.currency) }
 
     /// The payer of `e`: its trimmed `paidBy`, nil when it has none.
-    static func payer(_ e: Expense) -> String? {
+    public static func payer(_ e: Expense) -> String? {
         guard let name = e.paidBy?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return nil }
         return name
     }
