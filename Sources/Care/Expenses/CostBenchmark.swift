@@ -22,6 +22,8 @@ enum BenchmarkField: Int, RecordField {
     case category, monthlyAmount, currency, region, source, asOf
     var jsonName: String { String(describing: self) }
     var csvName: String { snakeCaseColumn(jsonName) }
+    /// Text columns: the CSV reader undoes formula-injection neutralisation.
+    var isText: Bool { self == .region || self == .source }
     static let keys = KeyTable(jsonNamesOf: allCases)
 }
 

@@ -35,6 +35,8 @@ enum ExpenseField: Int, RecordField {
     case id, circleId, patientId, date, category, description, amount, currency, paidBy, reimbursable, receipt
     var jsonName: String { String(describing: self) }
     var csvName: String { snakeCaseColumn(jsonName) }
+    /// Text columns: the CSV reader undoes the exports' formula-injection neutralisation.
+    var isText: Bool { [.id, .circleId, .patientId, .description, .paidBy, .receipt].contains(self) }
     static let keys = KeyTable(jsonNamesOf: allCases)
 }
 
