@@ -25,4 +25,7 @@ rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory-family.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.csv
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.vcf
+"$bin" care expenses samples/care/expenses.csv --tier plus --json > out/care-expenses.json
+"$bin" care expenses samples/care/expenses.csv --tier family --benchmarks samples/care/benchmarks.csv -o out/care-expenses.pdf
+"$bin" care expenses samples/care/expenses.csv --tier family -o out/care-expenses.csv
 echo "Wrote:"; ls -l out/
