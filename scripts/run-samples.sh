@@ -21,6 +21,7 @@ rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" care ingest samples/care/handoffs-p1.json samples/care/handoffs-p2.csv samples/care/expenses.csv samples/care/providers.json --db out/care.sqlite
 "$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --json > out/care-patterns.json
 "$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --text > out/care-patterns.txt
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --pdf out/care-patterns.pdf > /dev/null
 "$bin" care directory samples/care/providers.json --tier plus -o out/care-directory.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory-family.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.csv

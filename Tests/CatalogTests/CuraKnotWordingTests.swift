@@ -9,7 +9,8 @@ final class CuraKnotWordingTests: XCTestCase {
     static let approved = ["disclaimer.observation": "This is an observation from your handoffs, not a medical assessment.",
                            "expenses.disclaimer": "This is not financial advice. Consult a professional.",
                            "expenses.projections": "Projections are estimates based on current patterns and local averages.",
-                           "expenses.unassigned": "Unassigned"]
+                           "expenses.unassigned": "Unassigned",
+                           "meeting.questionsTitle": "Questions you may want to ask at the next appointment"]
 
     func wording() throws -> Wording { try Wording(directory: TestPaths.templates, app: "curaknot") }
 

@@ -49,10 +49,8 @@ struct ExpensesDocument {
         let disclaimer = try w.render(k.disclaimer)
         let generatedBy = try w.render(k.generatedBy)
         let pageNumber = try w.book.phrase(k.pageNumber)
-        let page = layout.page
         return PageTemplate(
-            size: Size(width: page.width, height: page.height),
-            margins: EdgeInsets(top: page.marginTop, left: page.marginLeft, bottom: page.marginBottom, right: page.marginRight),
+            size: layout.page.size, margins: layout.page.margins,
             header: { _ in [[BandText(source, style: band, alignment: .leading)]] },
             footer: { ctx in
                 [[BandText(disclaimer, style: band, alignment: .leading)],

@@ -2,10 +2,9 @@ import Catalog
 
 /// `templates/reports/curaknot-expenses.json`: the section list, the page and the tables' sizes.
 struct ExpensesLayout: Decodable {
-    struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
     struct Columns: Decodable { let month, date, category, amount, paidBy, payer, reimbursable, receipt, monthly, twelveMonths: Double }
     let sections: [String]
-    let page: Page
+    let page: CuraKnotPage
     let columns: Columns
     let headerHeight, rowHeight, paddingX, paddingY: Double
 
