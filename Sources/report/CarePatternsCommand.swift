@@ -57,7 +57,7 @@ struct CarePatternsCommand: ReportCommand {
         let rules = PatternRules(settings: try PatternSettings.load(templates))
         let presenter = try PatternsPresenter(templates: templates)
         let date = asOf ?? RunInfo.today(Date())
-        let db = try store.openStore()
+        let db = try store.openExistingStore()
         let patients = try withCareStatuses { try db.surfacePatterns(rules: rules, asOf: date, patient: patient) }
         if let pdf {
             let run = RunInfo(asOf: date, generatedAt: RunInfo.creationDate(asOf: date, asOfGiven: asOf != nil))
@@ -100,7 +100,7 @@ struct CareDismissCommand: ReportCommand {
 
     func run() throws {
         let date = asOf ?? RunInfo.today(Date())
-        let db = try store.openStore()
+        let db = try store.openExistingStore()
         try withCareStatuses { try db.dismiss(insightID: insightID, on: date) }
         console.info("dismissed as of \(date)")
     }

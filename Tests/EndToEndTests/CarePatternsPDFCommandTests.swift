@@ -46,4 +46,15 @@ final class CarePatternsPDFCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
         XCTAssertEqual(try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--pdf", db]).status, 2)
     }
+
+    func testAMissingStoreIsExit4AndIsNotCreated() throws {
+        let missing = dir.appendingPathComponent("missing.sqlite").path
+        for args in [["patterns", "--tier", "plus", "--pdf", pdf], ["dismiss", "0000"], ["check"]] {
+            let r = try ReportBinary.run(["care"] + args + ["--db", missing])
+            XCTAssertEqual(r.status, 4, args.joined(separator: " "))
+            XCTAssertTrue(r.stderr.contains("no store at"), r.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
+    }
 }
