@@ -58,3 +58,19 @@ final class CarePatternsPDFCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
     }
 }
+
+/// `report benchmark` measures the care commands on generated handoffs.
+final class CareBenchmarkCommandTests: XCTestCase {
+    func testBenchmarkMeasuresCareIngestAndPatterns() throws {
+        let work = try TestPaths.temporaryDirectory("care-benchmark")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let r = try ReportBinary.run(["benchmark", "--sizes", "10", "--runs", "1", "--clinical-episodes", "0", "--insights-episodes", "0",
+                                      "--care-handoffs", "500", "--care-patients", "5", "--work", work.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdoutText.contains("care ingest: 500 handoffs for 5 patients"), r.stdoutText)
+        XCTAssertTrue(r.stdoutText.contains("care patterns: 5 patients as JSON"), r.stdoutText)
+        let check = try ReportBinary.run(["care", "check", "--db", work.appendingPathComponent("care.sqlite").path])
+        XCTAssertTrue(check.stdoutText.contains("handoffs: 500\npatients: 5\n"), check.stdoutText)
+        XCTAssertEqual(try ReportBinary.run(["benchmark", "--care-handoffs", "-1"]).status, 2)
+    }
+}
