@@ -42,18 +42,9 @@ struct CareExpensesCommand: ReportCommand {
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("Cost benchmarks (.json or .csv) shown beside the projections; family only.", valueName: "FILE"))
     var benchmarks: String?
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
+    @OptionGroup var options: CareFileOptions
 
-    @OptionGroup var reading: ReadingOptions
-
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
-    var quiet = false
-
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
-
-    var console: Console { Console(quiet: quiet, format: logFormat) }
+    var console: Console { options.console }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
@@ -77,15 +68,15 @@ struct CareExpensesCommand: ReportCommand {
             throw CommandFailure(status: .tier, message: "projections and benchmarks are not available in the plus tier; they need family")
         default: break
         }
-        let templateSet = try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "curaknot")
+        let templateSet = try options.templateSet()
         let job = try ExpensesJob(templates: templateSet)
-        let options = reading.ingestOptions()
-        let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: options)
+        let reading = options.reading.ingestOptions()
+        let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: reading)
         console.print(read.warnings)
         var skipped = read.skipped
         var figures: [CostBenchmark] = []
         if let benchmarks {
-            let b = try BenchmarkReader.read([InputSource(path: benchmarks)], options: options)
+            let b = try BenchmarkReader.read([InputSource(path: benchmarks)], options: reading)
             console.print(b.warnings)
             skipped += b.skipped
             figures = b.records

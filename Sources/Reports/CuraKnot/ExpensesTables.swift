@@ -143,14 +143,8 @@ struct ExpensesTables {
     private var bold: TextStyle { brand.style(\.bodyFamily, brand.tableSize, .semibold, brand.palette.textPrimary) }
 
     private func table(_ name: String, _ columns: [TableColumn], _ header: [String], _ rows: [TableRow]) -> Table {
-        let p = brand.palette
-        return Table(
-            name: name, columns: columns, header: header, rows: rows,
-            headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
-            bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),
-            headerFill: p.tableHeaderFill, zebraFill: p.zebra,
-            cellPadding: EdgeInsets(horizontal: layout.paddingX, vertical: layout.paddingY),
-            minHeaderHeight: layout.headerHeight, minRowHeight: layout.rowHeight, spaceAfter: 8,
-            rowSplitting: .truncatingCells)
+        brand.table(name: name, columns: columns, header: header, rows: rows,
+                    padding: EdgeInsets(horizontal: layout.paddingX, vertical: layout.paddingY),
+                    headerHeight: layout.headerHeight, rowHeight: layout.rowHeight)
     }
 }
