@@ -53,6 +53,21 @@ final class CareExpensesTests: XCTestCase {
         XCTAssertTrue(try job().text(r).contains("No expenses in this date range."))
     }
 
+    func testAMissingEndComesFromTheExpensesOrTheOtherEnd() throws {
+        let e = [Expense(id: "1", circleId: "c", patientId: "p", date: day("2026-01-05"), category: .medical, description: "x",
+                         amount: Money(cents: 100), currency: "EUR")]
+        func range(_ from: String?, _ to: String?, _ list: [Expense]) throws -> String {
+            let r = try job().report(list, source: "e.csv", from: from.map(day), to: to.map(day), family: false, benchmarks: [])
+            return r.range.map { "\($0.lowerBound)...\($0.upperBound)" } ?? "none"
+        }
+        XCTAssertEqual(try range(nil, nil, e), "2026-01-05...2026-01-05")
+        XCTAssertEqual(try range("2026-01-01", nil, e), "2026-01-01...2026-01-05")
+        XCTAssertEqual(try range("2026-02-01", nil, e), "2026-02-01...2026-02-01", "after the last expense: an empty range, not none")
+        XCTAssertEqual(try range(nil, "2025-12-31", e), "2025-12-31...2025-12-31")
+        XCTAssertEqual(try range(nil, "2026-03-01", []), "2026-03-01...2026-03-01")
+        XCTAssertEqual(try range(nil, nil, []), "none")
+    }
+
     func testCSVNeutralisesFormulasAndReadsBack() throws {
         let hostile = Expense(id: "=1+1", circleId: "c", patientId: "p", date: day("2026-01-05"), category: .other,
                               description: "@SUM(A1), \"quoted\"", amount: Money(cents: 999), currency: "EUR", paidBy: "+Sam",

@@ -20,12 +20,7 @@ public struct ExpenseReport: Sendable {
                 benchmarks: [CostBenchmark], unassigned: String) throws {
         self.source = source
         self.benchmarks = benchmarks
-        let dates = expenses.map(\.date)
-        if let start = from ?? dates.min(), let end = to ?? dates.max(), start <= end {
-            range = start...end
-        } else {
-            range = nil
-        }
+        range = Self.range(from: from, to: to, dates: expenses.map(\.date))
         if let range {
             totals = try ExpenseTotals(expenses, from: range.lowerBound, to: range.upperBound, unassigned: unassigned)
             projections = family ? try ExpenseProjection.projections(expenses, endingOn: range.upperBound) : nil
@@ -33,6 +28,16 @@ public struct ExpenseReport: Sendable {
             totals = try ExpenseTotals([], from: LocalDate(daysSinceEpoch: 0), to: LocalDate(daysSinceEpoch: 0), unassigned: unassigned)
             projections = family ? [] : nil
         }
+    }
+
+    /// `from` … `to`, a missing end taken from the expense dates, or from the other end when the
+    /// expenses do not reach it; nil when neither is given and there are no expenses.
+    static func range(from: LocalDate?, to: LocalDate?, dates: [LocalDate]) -> ClosedRange<LocalDate>? {
+        guard var start = from ?? dates.min() ?? to, var end = to ?? dates.max() ?? from else { return nil }
+        if start > end {
+            if to == nil { end = start } else if from == nil { start = end }
+        }
+        return start <= end ? start...end : nil
     }
 
     /// The benchmarks of `projection`'s currency and category, in file order.
