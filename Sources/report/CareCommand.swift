@@ -27,20 +27,11 @@ struct CareStoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite store; ingest creates it (mode 0600) when missing.", valueName: "FILE"))
     var db: String
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
+    @OptionGroup var run: CareRunOptions
 
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors, warnings and the one-line summary.")
-    var quiet = false
+    var console: Console { run.console }
 
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
-
-    var console: Console { Console(quiet: quiet, format: logFormat) }
-
-    func templateSet() throws -> TemplateSet {
-        try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "curaknot")
-    }
+    func templateSet() throws -> TemplateSet { try run.templateSet() }
 
     /// Opens a store that must exist already (only `ingest` creates one); a missing store or a
     /// failure is exit status 4.

@@ -28,7 +28,9 @@ struct CareDirectoryCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf, OUT.csv or OUT.vcf instead of the listing.", valueName: "OUT"))
     var output: String?
 
-    @OptionGroup var options: CareFileOptions
+    @OptionGroup var options: CareRunOptions
+
+    @OptionGroup var reading: ReadingOptions
 
     var console: Console { options.console }
 
@@ -48,7 +50,7 @@ struct CareDirectoryCommand: ReportCommand {
         }
         let templateSet = try options.templateSet()
         let job = try DirectoryJob(templates: templateSet)
-        let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: options.reading.ingestOptions())
+        let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())
         console.print(read.warnings)
         if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
         let entries = read.records

@@ -42,7 +42,9 @@ struct CareExpensesCommand: ReportCommand {
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("Cost benchmarks (.json or .csv) shown beside the projections; family only.", valueName: "FILE"))
     var benchmarks: String?
 
-    @OptionGroup var options: CareFileOptions
+    @OptionGroup var options: CareRunOptions
+
+    @OptionGroup var reading: ReadingOptions
 
     var console: Console { options.console }
 
@@ -70,13 +72,13 @@ struct CareExpensesCommand: ReportCommand {
         }
         let templateSet = try options.templateSet()
         let job = try ExpensesJob(templates: templateSet)
-        let reading = options.reading.ingestOptions()
-        let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: reading)
+        let ingestOptions = reading.ingestOptions()
+        let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: ingestOptions)
         console.print(read.warnings)
         var skipped = read.skipped
         var figures: [CostBenchmark] = []
         if let benchmarks {
-            let b = try BenchmarkReader.read([InputSource(path: benchmarks)], options: reading)
+            let b = try BenchmarkReader.read([InputSource(path: benchmarks)], options: ingestOptions)
             console.print(b.warnings)
             skipped += b.skipped
             figures = b.records

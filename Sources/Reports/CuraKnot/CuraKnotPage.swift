@@ -1,7 +1,7 @@
 import Render
 
-/// The page of a CuraKnot PDF as its `templates/reports/curaknot-*.json` file gives it: size and
-/// margins in points.
+/// The page of the expense and family-meeting PDFs as their `templates/reports/curaknot-*.json`
+/// files give it: size and margins in points. (Main's `PageSettings` has the same fields.)
 struct CuraKnotPage: Decodable {
     let width, height, marginTop, marginLeft, marginRight, marginBottom: Double
 

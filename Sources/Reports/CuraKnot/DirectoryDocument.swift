@@ -105,8 +105,10 @@ public struct DirectoryDocument {
         let footer = brand.style(\.bodyFamily, brand.footerSize, .regular, brand.palette.caption)
         let generatedBy = try book.render(keys.generatedBy)
         let pageNumber = try book.phrase(keys.pageNumber)
+        let page = layout.page
         return PageTemplate(
-            size: layout.page.size, margins: layout.page.margins,
+            size: Size(width: page.width, height: page.height),
+            margins: EdgeInsets(top: page.marginTop, left: page.marginLeft, bottom: page.marginBottom, right: page.marginRight),
             footer: { ctx in
                 [[BandText(generatedBy, style: footer, alignment: .leading),
                   BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footer, alignment: .trailing)]]

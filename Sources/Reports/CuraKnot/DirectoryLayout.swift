@@ -3,8 +3,9 @@ import Catalog
 
 /// `templates/reports/curaknot-directory.json`: the page and the provider table's column widths.
 struct DirectoryLayout: Decodable {
+    struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
     struct Columns: Decodable { let name, organization, phone, email, lastVisit, rating: Double }
-    let page: CuraKnotPage
+    let page: Page
     let columns: Columns
     let addressFlex, notesFlex: Double
     let headerHeight, rowHeight, paddingX, paddingY: Double

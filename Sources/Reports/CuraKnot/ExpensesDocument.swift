@@ -29,13 +29,12 @@ struct ExpensesDocument {
         sections = registry
     }
 
+    /// The PDF document of `report` (everything before layout).
     func document(_ report: ExpenseReport, run: RunInfo) throws -> Document {
         let w = wording, k = wording.keys
-        let range = try w.range(report.range)
+        let subject = try report.range.map { try w.render(k.documentSubject, $0.lowerBound.description, $0.upperBound.description) }
         let metadata = DocumentMetadata(
-            title: try w.render(k.title),
-            subject: report.range.map { try? w.render(k.documentSubject, $0.lowerBound.description, $0.upperBound.description) }
-                .flatMap { $0 } ?? range,
+            title: try w.render(k.title), subject: try subject ?? w.range(nil),
             author: try w.render(k.appName), creator: run.creator, creationDate: run.generatedAt)
         return Document(metadata: metadata, template: try pageTemplate(report), blocks: try sections.blocks(layout.sections, report))
     }

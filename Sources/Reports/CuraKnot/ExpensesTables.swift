@@ -1,8 +1,8 @@
 import Care
 import Render
 
-/// The expense report's sections as blocks: the title block, then a heading and one table per section (per currency
-/// where amounts are summed), built on the document model.
+/// The expense report's sections as blocks on the document model: the title block, then per
+/// section a heading and its table (one per currency where amounts are summed).
 struct ExpensesTables {
     let wording: ExpensesWording
     let brand: CuraKnotBrand
@@ -10,7 +10,7 @@ struct ExpensesTables {
 
     typealias Column = ExpensesWording.Column
 
-    /// The wordmark, the title, the range, the generation date and the accent bar.
+    /// The wordmark, the title, the range and the accent bar; a note when the range is empty.
     func header(_ report: ExpenseReport) throws -> [Block] {
         let w = wording, k = wording.keys, p = brand.palette
         var blocks: [Block] = [

@@ -1,15 +1,12 @@
 import ArgumentParser
 import Catalog
 
-/// What the care commands that read files instead of the store share: the templates, the input
-/// reading options and the messages' settings.
-struct CareFileOptions: ParsableArguments {
+/// The run-wide settings every care command shares: the templates and the messages' settings.
+struct CareRunOptions: ParsableArguments {
     @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
     var templates: String?
 
-    @OptionGroup var reading: ReadingOptions
-
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
+    @Flag(name: .customLong("quiet"), help: "Print nothing on standard error but errors and warnings.")
     var quiet = false
 
     @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
