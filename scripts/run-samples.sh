@@ -21,10 +21,14 @@ rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" care ingest samples/care/handoffs-p1.json samples/care/handoffs-p2.csv samples/care/expenses.csv samples/care/providers.json --db out/care.sqlite
 "$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --json > out/care-patterns.json
 "$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --text > out/care-patterns.txt
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --pdf out/care-patterns.pdf > /dev/null
 "$bin" care directory samples/care/providers.json --tier plus -o out/care-directory.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory-family.pdf
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.csv
 "$bin" care directory samples/care/providers.json --tier family -o out/care-directory.vcf
+"$bin" care expenses samples/care/expenses.csv --tier plus --json > out/care-expenses.json
+"$bin" care expenses samples/care/expenses.csv --tier family --benchmarks samples/care/benchmarks.csv -o out/care-expenses.pdf
+"$bin" care expenses samples/care/expenses.csv --tier family -o out/care-expenses.csv
 # Period check-ins. The window holds DST changes: Berlin's check-ins on 28 March (CET, 08:00Z) and
 # 30 March (CEST, 07:00Z), New York's on 7 March (EST, 14:00Z) and 9 March (EDT, 13:00Z), Sydney's
 # on 3 April (AEDT) and 5 April (AEST); Tokyo (denied) and Kolkata (notDetermined) get none.

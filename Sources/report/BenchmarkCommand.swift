@@ -12,7 +12,7 @@ import Glibc
 struct BenchmarkCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
-        abstract: "Measure ingest, summary and clinical PDF and insights speed on generated logs.",
+        abstract: "Measure ingest, summary and clinical PDF, insights and care speed on generated data.",
         discussion: """
             Generates synthetic headache logs of each size (JSON and CSV in the
             input schema), then prints for each size: CSV and JSON ingest
@@ -20,7 +20,9 @@ struct BenchmarkCommand: ReportCommand {
             (median wall time over --runs, pages per second, peak memory of that
             process); then the premium clinical PDF of one year of logs
             (--clinical-episodes, with daily context for every day) as a whole
-            process. Targets are in docs/performance.md. Build in release mode
+            process; then care ingest of generated handoffs (--care-handoffs over
+            --care-patients) and care patterns for every patient, as whole processes.
+            Targets are in docs/performance.md. Build in release mode
             first: swift build -c release && .build/release/report benchmark
 
             Example:
@@ -45,6 +47,12 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("clinical-episodes"), help: "Episodes in the year of logs of the clinical PDF measurement (0 to skip).")
     var clinicalEpisodes: Int = 120
 
+    @Option(name: .customLong("care-handoffs"), help: "Handoffs for the care ingest and patterns measurement (0 to skip).")
+    var careHandoffs: Int = 100_000
+
+    @Option(name: .customLong("care-patients"), help: "Patients the care handoffs are spread over.")
+    var carePatients: Int = 1_000
+
     /// The benchmark's own messages are plain text, never quiet.
     var console: Console { Console() }
 
@@ -56,6 +64,9 @@ struct BenchmarkCommand: ReportCommand {
     func validate() throws {
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000 else {
             throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1 and --clinical-episodes 0 to 100000")
+        }
+        guard (0...10_000_000).contains(careHandoffs), (1...1_000_000).contains(carePatients) else {
+            throw ValidationError("--care-handoffs takes 0 to 10000000 and --care-patients 1 to 1000000")
         }
     }
 
@@ -96,6 +107,38 @@ struct BenchmarkCommand: ReportCommand {
         }
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if insightsEpisodes > 0 { try measureInsights() }
+        if careHandoffs > 0 { try measureCare(dir: dir, exe: exe) }
+    }
+
+    /// The care commands as whole processes: ingest of generated handoffs (120 days, up to three
+    /// symptoms each) into a new store, then patterns for every patient as JSON — the first run
+    /// of a date (which stores the insights) and the median of the re-runs (which store nothing).
+    func measureCare(dir: String, exe: String) throws {
+        let csvPath = "\(dir)/care_handoffs.csv", db = "\(dir)/care.sqlite"
+        let end = LocalDate(year: 2026, month: 4, day: 15) ?? LocalDate(daysSinceEpoch: 0)
+        try SyntheticCare.handoffsCSV(count: careHandoffs, patients: carePatients, days: 120, end: end)
+            .write(toFile: csvPath, atomically: false, encoding: .utf8)
+        let extra = templates.map { ["--templates", $0] } ?? []
+        var ingestTimes: [Double] = [], ingestPeak = 0
+        for _ in 0..<min(runs, 3) {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            let r = try spawn([exe, "care", "ingest", csvPath, "--db", db, "--quiet"] + extra)
+            ingestTimes.append(r.seconds)
+            ingestPeak = max(ingestPeak, r.maxRSSKiB)
+        }
+        let patterns = [exe, "care", "patterns", "--db", db, "--tier", "plus", "--as-of", end.description, "--json"] + extra
+        let first = try spawn(patterns)
+        var again: [Double] = [], peak = first.maxRSSKiB
+        for _ in 0..<min(runs, 3) {
+            let r = try spawn(patterns)
+            again.append(r.seconds)
+            peak = max(peak, r.maxRSSKiB)
+        }
+        print("")
+        print(String(format: "care ingest: %d handoffs for %d patients into a new store, %.2f s median of %d (whole process), peak RSS %.1f MB",
+                     careHandoffs, carePatients, ingestTimes.sorted()[ingestTimes.count / 2], ingestTimes.count, Double(ingestPeak) / 1024))
+        print(String(format: "care patterns: %d patients as JSON, first run of the date %.2f s, again %.2f s median of %d, peak RSS %.1f MB",
+                     carePatients, first.seconds, again.sorted()[again.count / 2], again.count, Double(peak) / 1024))
     }
 
     /// The premium clinical PDF as a whole process: generated episodes, the year that ends on the

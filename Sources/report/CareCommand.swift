@@ -9,13 +9,14 @@ struct CareCommand: ParsableCommand {
         commandName: "care",
         abstract: "CuraKnot care circle: the SQLite store, its ingest and check, and daily symptom patterns.",
         discussion: """
-            The store (--db FILE) is created on first use with mode 0600. See docs/care.md.
+            The store (--db FILE) is created by the first ingest with mode 0600; the other \
+            store commands exit 4 when it is missing. See docs/care.md.
 
             Exit status: 0 success, 1 invalid input or unknown insight id, 2 usage error, 3 not \
             available in this tier, 4 cannot open or write the store.
             """,
         subcommands: [CareIngestCommand.self, CareCheckCommand.self, CarePatternsCommand.self, CareDismissCommand.self,
-                     CareDirectoryCommand.self])
+                     CareDirectoryCommand.self, CareExpensesCommand.self])
 }
 
 /// `--tier` of the care commands.
@@ -23,25 +24,25 @@ extension CareTier: ExpressibleByArgument {}
 
 /// The store and the run-wide settings every care command shares.
 struct CareStoreOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite store; created (mode 0600) when missing.", valueName: "FILE"))
+    @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite store; ingest creates it (mode 0600) when missing.", valueName: "FILE"))
     var db: String
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
+    @OptionGroup var run: CareRunOptions
 
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors, warnings and the one-line summary.")
-    var quiet = false
+    var console: Console { run.console }
 
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
+    func templateSet() throws -> TemplateSet { try run.templateSet() }
 
-    var console: Console { Console(quiet: quiet, format: logFormat) }
-
-    func templateSet() throws -> TemplateSet {
-        try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "curaknot")
+    /// Opens a store that must exist already (only `ingest` creates one); a missing store or a
+    /// failure is exit status 4.
+    func openExistingStore() throws -> CareStore {
+        guard FileManager.default.fileExists(atPath: db) else {
+            throw CommandFailure(status: .output, message: "no store at \(db); create it with 'report care ingest FILE... --db \(db)'")
+        }
+        return try openStore()
     }
 
-    /// Opens the store; a failure is exit status 4.
+    /// Opens the store, creating it when missing; a failure is exit status 4.
     func openStore() throws -> CareStore {
         do { return try CareStore(path: db) } catch let e as StoreError { throw CommandFailure(status: .output, message: e.description) }
     }
@@ -146,10 +147,7 @@ struct CareCheckCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        guard FileManager.default.fileExists(atPath: store.db) else {
-            throw CommandFailure(status: .output, message: "no store at \(store.db)")
-        }
-        let check = try withCareStatuses { try store.openStore().check() }
+        let check = try withCareStatuses { try store.openExistingStore().check() }
         var lines = ["integrity: " + check.integrity.joined(separator: "; "), "schema version: \(check.schemaVersion)"]
         lines += check.counts.map { "\($0.table): \($0.rows)" }
         try writeStandardOutput(lines.joined(separator: "\n") + "\n")

@@ -28,18 +28,11 @@ struct CareDirectoryCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf, OUT.csv or OUT.vcf instead of the listing.", valueName: "OUT"))
     var output: String?
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
+    @OptionGroup var options: CareRunOptions
 
     @OptionGroup var reading: ReadingOptions
 
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
-    var quiet = false
-
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
-
-    var console: Console { Console(quiet: quiet, format: logFormat) }
+    var console: Console { options.console }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
@@ -55,7 +48,7 @@ struct CareDirectoryCommand: ReportCommand {
         if output != nil && tier == .free {
             throw CommandFailure(status: .tier, message: "exporting the directory is not available in the free tier; it needs plus")
         }
-        let templateSet = try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: "curaknot")
+        let templateSet = try options.templateSet()
         let job = try DirectoryJob(templates: templateSet)
         let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())
         console.print(read.warnings)

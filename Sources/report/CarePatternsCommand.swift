@@ -13,7 +13,10 @@ struct CarePatternsCommand: ReportCommand {
             dismissed ones, and stores what surfaced, so a second run for the same date stores \
             nothing new and firstSurfaced tells new findings from ones already shown. Text on a \
             terminal (or with --text); without a terminal, as under cron, one summary line. \
-            --json prints the contract in docs/care.md. Plus and family give the same patterns.
+            --json prints the contract in docs/care.md. --pdf also writes the patterns for a \
+            family meeting (each insight with its sources, questions for the next appointment), \
+            atomically with mode 0600; then, without --json or --text, the summary line is \
+            printed. Plus and family give the same patterns.
 
             Example:
               report care patterns --db care.sqlite --tier plus --as-of 2026-03-31 --json
@@ -36,10 +39,14 @@ struct CarePatternsCommand: ReportCommand {
     @Flag(name: .customLong("text"), help: "Print the full text even without a terminal.")
     var text = false
 
+    @Option(name: .customLong("pdf"), help: ArgumentHelp("Also write the patterns as a PDF for a family meeting.", valueName: "OUT.pdf"))
+    var pdf: String?
+
     var console: Console { store.console }
 
     func validate() throws {
         if json && text { throw ValidationError("--json and --text cannot be combined") }
+        if let pdf { try OutputTarget(path: pdf).refuseClobbering([store.db]) }
     }
 
     func run() throws {
@@ -50,11 +57,17 @@ struct CarePatternsCommand: ReportCommand {
         let rules = PatternRules(settings: try PatternSettings.load(templates))
         let presenter = try PatternsPresenter(templates: templates)
         let date = asOf ?? RunInfo.today(Date())
-        let db = try store.openStore()
+        let db = try store.openExistingStore()
         let patients = try withCareStatuses { try db.surfacePatterns(rules: rules, asOf: date, patient: patient) }
+        if let pdf {
+            let run = RunInfo(asOf: date, generatedAt: RunInfo.creationDate(asOf: date, asOfGiven: asOf != nil))
+            let result = try PatternsDocument(templates: templates).write(asOf: date, patients, run: run, to: OutputTarget(path: pdf))
+            for w in result.fontWarnings { console.warning(w) }
+            console.info("wrote \(pdf): \(result.pages) page\(result.pages == 1 ? "" : "s")")
+        }
         if json {
             try writeStandardOutput(try presenter.json(asOf: date, patients).serialized())
-        } else if text || isatty(STDOUT_FILENO) == 1 {
+        } else if text || (pdf == nil && isatty(STDOUT_FILENO) == 1) {
             try writeStandardOutput(try presenter.text(asOf: date, patients))
         } else {
             try writeStandardOutput(try presenter.summary(asOf: date, patients))
@@ -87,7 +100,7 @@ struct CareDismissCommand: ReportCommand {
 
     func run() throws {
         let date = asOf ?? RunInfo.today(Date())
-        let db = try store.openStore()
+        let db = try store.openExistingStore()
         try withCareStatuses { try db.dismiss(insightID: insightID, on: date) }
         console.info("dismissed as of \(date)")
     }

@@ -6,18 +6,10 @@ import XCTest
 final class CareRecordTests: XCTestCase {
     func read<T>(_ text: String, _ name: String, _ reader: ([InputSource], IngestOptions) throws -> IngestResult<T>,
                  skipInvalid: Bool = false) throws -> IngestResult<T> {
-        let dir = try FileManager.default.url(for: .itemReplacementDirectory, in: .userDomainMask,
-                                              appropriateFor: URL(fileURLWithPath: "/tmp"), create: true)
-        let url = dir.appendingPathComponent(name)
-        try Data(text.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        FileManager.default.changeCurrentDirectoryPath(dir.path)
-        return try reader([InputSource(path: name)], IngestOptions(skipInvalid: skipInvalid))
+        try readText(text, name, reader, skipInvalid: skipInvalid)
     }
 
-    func errors(_ body: () throws -> Void) -> [String] {
-        do { try body(); return [] } catch let e as IngestError { return e.diagnostics.map(\.description) } catch { return ["\(error)"] }
-    }
+    func errors(_ body: () throws -> Void) -> [String] { diagnostics(body) }
 
     func testHandoffsFromJSONAndCSV() throws {
         let json = """

@@ -6,7 +6,11 @@ import XCTest
 /// The CuraKnot templates: the approved disclaimer character for character, only approved strings
 /// marked verbatim, the pattern sentences in the spec's shapes, and the settings file readable.
 final class CuraKnotWordingTests: XCTestCase {
-    static let approved = ["disclaimer.observation": "This is an observation from your handoffs, not a medical assessment."]
+    static let approved = ["disclaimer.observation": "This is an observation from your handoffs, not a medical assessment.",
+                           "expenses.disclaimer": "This is not financial advice. Consult a professional.",
+                           "expenses.projections": "Projections are estimates based on current patterns and local averages.",
+                           "expenses.unassigned": "Unassigned",
+                           "meeting.questionsTitle": "Questions you may want to ask at the next appointment"]
 
     func wording() throws -> Wording { try Wording(directory: TestPaths.templates, app: "curaknot") }
 

@@ -50,6 +50,28 @@ final class CareDirectoryTests: XCTestCase {
         XCTAssertFalse(plus.contains(",3"))
     }
 
+    /// The directory CSV is in the providers input format: read back, every neutralised text
+    /// field is the text it was (the reader takes the `'` away again).
+    func testCSVReadsBackAsTheProviders() throws {
+        let hostile = ["=HYPERLINK(\"x\")", "+1 555", "-2", "@SUM(A1)", "'=already", "a,b", "say \"hi\"", "line\nbreak"]
+        let entries = hostile.enumerated().map { i, s in
+            Provider(id: "p\(i)", circleId: "c", name: s, role: "R", organization: s, phone: s, email: s, address: s, notes: s, rating: 3)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("directory-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(DirectoryCSV.text(entries, content: .family).utf8).write(to: file)
+        let read = try ProviderReader.read([InputSource(path: file.path)]).records.sorted { $0.id < $1.id }
+        XCTAssertEqual(read.count, hostile.count)
+        for (provider, original) in zip(read, entries.sorted { $0.id < $1.id }) {
+            XCTAssertEqual(provider.name, original.name)
+            XCTAssertEqual(provider.organization, original.organization)
+            XCTAssertEqual(provider.phone, original.phone)
+            XCTAssertEqual(provider.email, original.email)
+            XCTAssertEqual(provider.address, original.address)
+            XCTAssertEqual(provider.notes, original.notes)
+        }
+    }
+
     func laidOut(content: DirectoryContent, measurer: PangoMeasurer) throws -> LaidOutDocument {
         let templates = try TemplateSet(directory: TestPaths.templates, app: "curaknot")
         let path = TestPaths.samples.appendingPathComponent("care/providers.json").path

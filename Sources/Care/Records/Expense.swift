@@ -21,12 +21,22 @@ public struct Expense: Equatable, Sendable {
     public var paidBy: String?
     public var reimbursable: Bool?
     public var receipt: String?
+
+    public init(id: String, circleId: String, patientId: String, date: LocalDate, category: ExpenseCategory,
+                description: String, amount: Money, currency: String, paidBy: String? = nil,
+                reimbursable: Bool? = nil, receipt: String? = nil) {
+        self.id = id; self.circleId = circleId; self.patientId = patientId; self.date = date
+        self.category = category; self.description = description; self.amount = amount; self.currency = currency
+        self.paidBy = paidBy; self.reimbursable = reimbursable; self.receipt = receipt
+    }
 }
 
 enum ExpenseField: Int, RecordField {
     case id, circleId, patientId, date, category, description, amount, currency, paidBy, reimbursable, receipt
     var jsonName: String { String(describing: self) }
     var csvName: String { snakeCaseColumn(jsonName) }
+    /// Text columns: the CSV reader undoes the exports' formula-injection neutralisation.
+    var isText: Bool { [.id, .circleId, .patientId, .description, .paidBy, .receipt].contains(self) }
     static let keys = KeyTable(jsonNamesOf: allCases)
 }
 
@@ -46,6 +56,7 @@ struct ExpenseDraft: KeyedJSONDraft {
     var date: LocalDate?
     var category: ExpenseCategory?
     var amount: Money?
+    var amountPos: InputPosition?
     var currency: String?
     var reimbursable: Bool?
 
@@ -62,21 +73,8 @@ struct ExpenseDraft: KeyedJSONDraft {
         case .date: date = Convert.date(f, v, pos, &issues)
         case .category: category = Convert.enumValue(f, v, pos, &issues, ExpenseCategory.self)
         case .reimbursable: reimbursable = Convert.bool(f, v, pos, &issues)
-        case .amount:
-            switch v {
-            case .text(let b), .number(let b):
-                if let m = Money(text: trimmed(b)), m.cents > 0 { amount = m; return }
-            default: break
-            }
-            issues.append(Issue(field: f, problem: .other("must be an amount above 0 with at most two decimals, found \(v.found)"), pos: pos))
-        case .currency:
-            if case .text(let b) = v {
-                let t = trimmed(b)
-                if t.count == 3, t.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) {
-                    currency = makeString(t).uppercased(); return
-                }
-            }
-            issues.append(Issue(field: f, problem: .other("must be an ISO 4217 code such as EUR, found \(v.found)"), pos: pos))
+        case .amount: amount = MoneyFields.amount(f, v, pos, &issues); amountPos = pos
+        case .currency: currency = MoneyFields.currency(f, v, pos, &issues)
         }
     }
 
@@ -84,6 +82,7 @@ struct ExpenseDraft: KeyedJSONDraft {
 
     mutating func finish(recordPos: InputPosition, locate: (InputPosition) -> SourceLocation) -> Expense? {
         checkRequired(recordPos)
+        MoneyFields.checkUnits(ExpenseField.amount, amount, currency, amountPos, &issues)
         guard issues.isEmpty, let id, let circleId, let patientId, let date, let category, let description,
               let amount, let currency else { return nil }
         return Expense(id: id, circleId: circleId, patientId: patientId, date: date, category: category,

@@ -28,6 +28,8 @@ enum ProviderField: Int, RecordField {
     case id, circleId, name, role, organization, phone, email, address, notes, rating, lastVisit
     var jsonName: String { String(describing: self) }
     var csvName: String { snakeCaseColumn(jsonName) }
+    /// Free-text columns: the CSV reader undoes the directory CSV's formula-injection `'`.
+    var isText: Bool { ![.role, .rating, .lastVisit].contains(self) }
     static let keys = KeyTable(jsonNamesOf: allCases)
 }
 

@@ -39,6 +39,18 @@ public struct CuraKnotBrand: Sendable {
         accentBarHeight = b.type.accentBarHeight
     }
 
+    /// A table in the brand's table style: semibold header on the header fill, zebra rows; long
+    /// text wraps and a row never splits across pages.
+    public func table(name: String, columns: [TableColumn], header: [String], rows: [TableRow],
+                      padding: EdgeInsets, headerHeight: Double, rowHeight: Double) -> Table {
+        Table(
+            name: name, columns: columns, header: header, rows: rows,
+            headerStyle: style(\.bodyFamily, tableSize, .semibold, palette.tableHeaderText),
+            bodyStyle: style(\.bodyFamily, tableSize, .regular, palette.textPrimary),
+            headerFill: palette.tableHeaderFill, zebraFill: palette.zebra, cellPadding: padding,
+            minHeaderHeight: headerHeight, minRowHeight: rowHeight, spaceAfter: 8, rowSplitting: .truncatingCells)
+    }
+
     /// A text style in the body or heading family.
     public func style(_ family: KeyPath<CuraKnotBrand, String>, _ size: Double, _ weight: FontWeight = .regular,
                       _ color: Color) -> TextStyle {

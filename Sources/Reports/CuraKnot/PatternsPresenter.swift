@@ -41,13 +41,16 @@ public struct PatternsPresenter: Sendable {
         case .trend: return try book.render(keys.trend, f.key, "\(f.previousCount ?? 0)", "\(f.count)")
         case .correlation:
             return try book.render(keys.together, Self.capitalised(f.symptoms.first ?? ""), f.symptoms.last ?? "", "\(f.count)")
-        case .new:
-            let date = f.firstMentioned ?? f.to
-            let c = date.components
-            let month = try book.phrase(keys.months[c.month - 1]).render([])
-            return try book.render(keys.new, Self.capitalised(f.key), try book.render(keys.dayMonth, "\(c.day)", month))
+        case .new: return try book.render(keys.new, Self.capitalised(f.key), try dayMonth(f.firstMentioned ?? f.to))
         case .absence: return try book.render(keys.absence, Self.capitalised(f.key))
         }
+    }
+
+    /// A date as the sentences write it: "12 March" (day, full month name, no year).
+    func dayMonth(_ date: LocalDate) throws -> String {
+        let c = date.components
+        let month = try book.phrase(keys.months[c.month - 1]).render([])
+        return try book.render(keys.dayMonth, "\(c.day)", month)
     }
 
     static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }

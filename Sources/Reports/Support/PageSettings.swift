@@ -7,10 +7,13 @@ import Render
 struct PageSettings: Decodable {
     let width, height, marginTop, marginLeft, marginRight, marginBottom: Double
 
+    var size: Size { Size(width: width, height: height) }
+    var margins: EdgeInsets { EdgeInsets(top: marginTop, left: marginLeft, bottom: marginBottom, right: marginRight) }
+
     func template(generatedBy: String, pageNumber: Phrase, footer: TextStyle, continuation: Paragraph) -> PageTemplate {
         PageTemplate(
-            size: Size(width: width, height: height),
-            margins: EdgeInsets(top: marginTop, left: marginLeft, bottom: marginBottom, right: marginRight),
+            size: size,
+            margins: margins,
             footer: { ctx in
                 [[BandText(generatedBy, style: footer, alignment: .leading),
                   BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footer, alignment: .trailing)]]
