@@ -27,10 +27,12 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
         // CuraKnot care circle: records, the SQLite store, symptom patterns.
         .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
+        // The nightly batch: every user's reports in one process, sharded, resumable.
+        .target(name: "Batch", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Reports"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Batch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Ingest", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )
