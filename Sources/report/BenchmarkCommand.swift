@@ -20,7 +20,9 @@ struct BenchmarkCommand: ReportCommand {
             (median wall time over --runs, pages per second, peak memory of that
             process); then the premium clinical PDF of one year of logs
             (--clinical-episodes, with daily context for every day) as a whole
-            process. Targets are in docs/performance.md. Build in release mode
+            process; then the nightly batch of --batch-users generated users
+            (insights and summary) as a whole process: users per second, worker
+            time per report, peak memory. Targets are in docs/performance.md. Build in release mode
             first: swift build -c release && .build/release/report benchmark
 
             Example:
@@ -45,6 +47,9 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("clinical-episodes"), help: "Episodes in the year of logs of the clinical PDF measurement (0 to skip).")
     var clinicalEpisodes: Int = 120
 
+    @Option(name: .customLong("batch-users"), help: "Generated users (100 episodes each) for the nightly batch measurement (0 to skip).")
+    var batchUsers: Int = 1_000
+
     /// The benchmark's own messages are plain text, never quiet.
     var console: Console { Console() }
 
@@ -54,8 +59,9 @@ struct BenchmarkCommand: ReportCommand {
     }
 
     func validate() throws {
-        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000 else {
-            throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1 and --clinical-episodes 0 to 100000")
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000,
+              (0...100_000).contains(batchUsers) else {
+            throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1, --clinical-episodes 0 to 100000 and --batch-users 0 to 100000")
         }
     }
 
@@ -96,6 +102,7 @@ struct BenchmarkCommand: ReportCommand {
         }
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if insightsEpisodes > 0 { try measureInsights() }
+        if batchUsers > 0 { try measureBatch(dir: dir, exe: exe) }
     }
 
     /// The premium clinical PDF as a whole process: generated episodes, the year that ends on the
