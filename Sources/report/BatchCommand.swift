@@ -9,23 +9,29 @@ struct BatchCommand: ReportCommand {
         commandName: "batch",
         abstract: "Write every user's insights JSON and PDFs in one process: the nightly batch.",
         discussion: """
-            USERS_DIR holds one folder per user (the folder name is the user id) with the
-            headache log exports (every .json and .csv file, merged in name order) and
-            optionally days.json or days.csv. Each user gets OUT_DIR/<userId>/insights.json,
-            summary.pdf and clinical.pdf (premium users only), byte-identical to what
-            'headache insights --json', 'headache summary' and 'headache clinical' write for the
-            same input and options; a user whose input is invalid gets errors.txt with the
-            located messages instead, and the others go on. OUT_DIR/manifest.jsonl has one line
-            per user (status, input and output SHA-256, ms), appended once the user's files are
-            on disk; OUT_DIR/run.json the counts at the end. With --shard the two are named
-            manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; 'headache batch-merge'
+            USERS_DIR holds one folder per user (the folder name is the user id) with the \
+            headache log exports (every .json and .csv file, merged in name order) and \
+            optionally days.json or days.csv. Each user gets OUT_DIR/<userId>/insights.json, \
+            summary.pdf and clinical.pdf (premium users only), byte-identical to what \
+            'headache insights --json', 'headache summary' and 'headache clinical' write for the \
+            same input and options; a user whose input is invalid gets errors.txt with the \
+            located messages instead, and the others go on. OUT_DIR/manifest.jsonl has one line \
+            per user (status, input and output SHA-256, ms), appended once the user's files are \
+            on disk; OUT_DIR/run.json the counts at the end. With --shard the two are named \
+            manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; 'headache batch-merge' \
             checks and merges them.
 
-            Exit status: 0 every user ok, 1 a user invalid or failed (after all the others),
+            On a terminal a progress bar shows users done, users per second, failures and the \
+            time left; without one, or with --quiet, only one summary line is printed at the \
+            end; --log-format json prints one line per user (id, status, ms). No health data \
+            is ever printed. --jobs defaults to the number of cores.
+
+            Exit status: 0 every user ok, 1 a user invalid or failed (after all the others), \
             2 usage error, 4 OUT_DIR cannot be written (before any work).
 
             Example:
-              report headache batch samples/users -o out/batch --tiers samples/users/tiers.csv --as-of 2026-07-31
+              report headache batch samples/users -o out/batch \\
+                --tiers samples/users/tiers.csv --as-of 2026-07-31
             """)
 
     @Argument(help: ArgumentHelp("One folder per user, named by the user id.", valueName: "USERS_DIR"))
@@ -42,7 +48,7 @@ struct BatchCommand: ReportCommand {
     @Option(name: .customLong("tiers"), help: ArgumentHelp("CSV of user_id,tier (free or premium); users not listed are free.", valueName: "FILE"))
     var tiers: String?
 
-    @Option(name: .customLong("jobs"), help: ArgumentHelp("Worker threads (default: the number of cores).", valueName: "N"))
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Worker threads; the default is the number of cores.", valueName: "N"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .customLong("shard"), help: ArgumentHelp("Only the users of shard I of N (FNV-1a-64 of the id mod N); auto/N takes I from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX.", valueName: "I/N"))

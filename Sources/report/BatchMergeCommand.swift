@@ -6,13 +6,13 @@ struct BatchMergeCommand: ReportCommand {
         commandName: "batch-merge",
         abstract: "Check and merge the manifests of a sharded batch.",
         discussion: """
-            Reads manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json of every shard from the
-            folders given (one shared folder, or one per shard), checks that every shard 0..N-1
-            finished once, with the same options, and that each user is in the shard its id
-            hashes to and in no other; then writes manifest.jsonl (sorted by user id) and
+            Reads manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json of every shard from the \
+            folders given (one shared folder, or one per shard), checks that every shard 0..N-1 \
+            finished once, with the same options, and that each user is in the shard its id \
+            hashes to and in no other; then writes manifest.jsonl (sorted by user id) and \
             run.json into -o (default: the first folder).
 
-            Exit status: 0 every user ok, 1 a check failed (nothing written) or a user is
+            Exit status: 0 every user ok, 1 a check failed (nothing written) or a user is \
             invalid or failed, 4 the merged files cannot be written.
 
             Example:
