@@ -9,7 +9,7 @@ import Glibc
 public protocol BatchObserver: AnyObject {
     /// Before the first user: how many users this run (or shard) has.
     func started(total: Int)
-    /// After a user's manifest line is durable; `resumed` when it was kept from an earlier run.
+    /// After a user's manifest line is written; `resumed` when it was kept from an earlier run.
     func finished(_ entry: ManifestEntry, resumed: Bool)
 }
 
@@ -83,6 +83,7 @@ public final class BatchRunner {
         for id in ids { if let entry = kept[id] { record(entry, resumed: true) } }
         pending = ids.filter { kept[$0] == nil }
         try runWorkers()
+        do { try manifest?.sync() } catch { throw BatchFailure.output("\(error)") }
         let wallMs = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
         return BatchSummary(counts: counts, wallMs: wallMs,
                             reportMs: reportNanoseconds.mapValues { Int($0 / 1_000_000) })

@@ -5,7 +5,9 @@ import Glibc
 #endif
 
 /// A run's manifest: read back for `--resume`, started over (atomically) with the lines kept,
-/// then appended one line per user, each line written whole and synced before the next.
+/// then appended one line per user, each line with one write, and synced when the run ends.
+/// A line is only ever written after the user's files are synced, so a line lost with the page
+/// cache (a power cut) only means that user is made again; a cut line is not read back.
 public final class ManifestFile {
     public let path: String
     private let fd: Int32
@@ -36,7 +38,7 @@ public final class ManifestFile {
 
     deinit { close(fd) }
 
-    /// Appends `entry` as one line with a single write, then syncs it to disk.
+    /// Appends `entry` as one line with a single write.
     public func append(_ entry: ManifestEntry) throws {
         let bytes = Array((entry.jsonLine() + "\n").utf8)
         lock.lock()
@@ -48,6 +50,10 @@ public final class ManifestFile {
             guard n > 0 else { throw AtomicFile.Failure.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
             offset += n
         }
+    }
+
+    /// Syncs the lines appended so far to disk (at the end of a run).
+    public func sync() throws {
         guard fdatasync(fd) == 0 else {
             throw AtomicFile.Failure.cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
