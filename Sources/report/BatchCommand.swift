@@ -3,6 +3,9 @@ import Batch
 import Foundation
 import Ingest
 import Reports
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct BatchCommand: ReportCommand {
     static let configuration = CommandConfiguration(
@@ -63,6 +66,22 @@ struct BatchCommand: ReportCommand {
         _ = try reportList()
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
         _ = try shardValue()
+        if BatchCommand.isUsersFolderOrUser(output, usersDir: usersDir) {
+            throw ValidationError("-o names the users folder or a folder in it; the output must be elsewhere")
+        }
+    }
+
+    /// Whether `outDir` is `usersDir` or a folder directly in it (existing or to be created),
+    /// where the outputs would be read as a user. Folders are compared by device and inode.
+    static func isUsersFolderOrUser(_ outDir: String, usersDir: String) -> Bool {
+        var users = stat()
+        guard stat(usersDir, &users) == 0 else { return false }
+        func isUsers(_ path: String) -> Bool {
+            var st = stat()
+            return stat(path, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino
+        }
+        let parent = URL(fileURLWithPath: outDir).deletingLastPathComponent().path
+        return isUsers(outDir) || isUsers(parent)
     }
 
     /// The `--reports` names, checked: each known, none twice, in the order they are made.

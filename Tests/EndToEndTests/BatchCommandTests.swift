@@ -117,6 +117,10 @@ final class BatchCommandTests: XCTestCase {
             XCTAssertEqual(r.status, 2, "\(extra): \(r.stderr)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [], "usage errors write nothing")
+        for inside in [BatchSupport.users, BatchSupport.users + "/u-bo", BatchSupport.users + "/new-out"] {
+            let r = try ReportBinary.run(BatchSupport.batchArguments(out: inside))
+            XCTAssertEqual(r.status, 2, "-o \(inside): \(r.stderr)")
+        }
     }
 
     func testInvalidTiersFileIsALocatedError() throws {
