@@ -32,10 +32,12 @@ let package = Package(
         .target(name: "Home", dependencies: ["Ingest"]),
         // Gentle Days: partner notifications (replay, throttles, partner messages) and the export.
         .target(name: "Gentle", dependencies: ["Ingest", "Catalog", "Insights", "Reports"]),
+        // The nightly batch: every user's reports in one process, sharded, resumable.
+        .target(name: "Batch", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Reports"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Ingest"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle", "Home", "Gentle",
+            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle", "Home", "Gentle", "Batch",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "CycleTests", dependencies: ["Cycle", "Ingest"]),
         .testTarget(name: "HomeTests", dependencies: ["Home", "Ingest"]),
         .testTarget(name: "GentleTests", dependencies: ["Gentle", "Ingest", "Catalog", "Reports", "TestSupport"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Ingest", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -21,8 +21,10 @@ struct BenchmarkCommand: ReportCommand {
             process); then the premium clinical PDF of one year of logs
             (--clinical-episodes, with daily context for every day) as a whole
             process; then care ingest of generated handoffs (--care-handoffs over
-            --care-patients) and care patterns for every patient, as whole processes.
-            Targets are in docs/performance.md. Build in release mode
+            --care-patients) and care patterns for every patient, as whole processes;
+            then the nightly batch of --batch-users generated users (insights and
+            summary) as a whole process: users per second, worker time per report,
+            peak memory. Targets are in docs/performance.md. Build in release mode
             first: swift build -c release && .build/release/report benchmark
 
             Example:
@@ -53,6 +55,9 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("care-patients"), help: "Patients the care handoffs are spread over.")
     var carePatients: Int = 1_000
 
+    @Option(name: .customLong("batch-users"), help: "Generated users (100 episodes each) for the nightly batch measurement (0 to skip).")
+    var batchUsers: Int = 1_000
+
     /// The benchmark's own messages are plain text, never quiet.
     var console: Console { Console() }
 
@@ -62,8 +67,9 @@ struct BenchmarkCommand: ReportCommand {
     }
 
     func validate() throws {
-        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000 else {
-            throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1 and --clinical-episodes 0 to 100000")
+        guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000,
+              (0...100_000).contains(batchUsers) else {
+            throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1, --clinical-episodes 0 to 100000 and --batch-users 0 to 100000")
         }
         guard (0...10_000_000).contains(careHandoffs), (1...1_000_000).contains(carePatients) else {
             throw ValidationError("--care-handoffs takes 0 to 10000000 and --care-patients 1 to 1000000")
@@ -108,6 +114,7 @@ struct BenchmarkCommand: ReportCommand {
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if insightsEpisodes > 0 { try measureInsights() }
         if careHandoffs > 0 { try measureCare(dir: dir, exe: exe) }
+        if batchUsers > 0 { try measureBatch(dir: dir, exe: exe) }
     }
 
     /// The care commands as whole processes: ingest of generated handoffs (120 days, up to three

@@ -69,5 +69,6 @@ struct HeadacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headache",
         abstract: "Aurae headache reports: the summary and clinical PDFs, pattern insights and the data export.",
-        subcommands: [SummaryCommand.self, ClinicalCommand.self, InsightsCommand.self, ExportCommand.self])
+        subcommands: [SummaryCommand.self, ClinicalCommand.self, InsightsCommand.self, ExportCommand.self,
+                      BatchCommand.self, BatchMergeCommand.self])
 }

@@ -44,13 +44,15 @@ public struct SummaryJob {
         return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
     }
 
-    /// Writes the summary of `inputs` to the context's output, whole or not at all.
+    /// Writes the summary of `inputs` to the context's output, whole or not at all. A
+    /// batch passes the `measurer` each of its threads keeps (its fonts loaded once); by default a
+    /// new one.
     @discardableResult
-    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext,
+                    measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
         let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
                                               skippedCount: inputs.skipped, run: context.run)
         let (doc, count) = try document(logs: inputs.logs, options: options)
-        let measurer = PangoMeasurer()
         let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
         try context.output.write { file in
             try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }

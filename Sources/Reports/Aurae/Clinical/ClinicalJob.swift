@@ -40,11 +40,13 @@ public struct ClinicalJob {
                                                         sections: request.sections, options: options))
     }
 
-    /// Writes the clinical report of `inputs` to the context's output, whole or not at all.
+    /// Writes the clinical report of `inputs` to the context's output, whole or not at all. A
+    /// batch passes the `measurer` each of its threads keeps (its fonts loaded once); by default a
+    /// new one.
     @discardableResult
-    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext,
+                    measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
         let (doc, count) = try document(inputs, request, run: context.run)
-        let measurer = PangoMeasurer()
         let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
         try context.output.write { file in
             try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }

@@ -1,0 +1,126 @@
+import Catalog
+import Foundation
+import Ingest
+import Insights
+import Render
+import Reports
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Makes one user's reports with the same jobs and code paths as the single-user commands; one
+/// per worker thread, holding that thread's jobs and text measurer (fonts loaded once).
+final class UserProcessor {
+    let settings: BatchSettings
+    let templates: TemplateSet
+    let insights: InsightsJob?
+    let summary: SummaryJob?
+    let clinical: ClinicalJob?
+    let measurer = PangoMeasurer()
+    /// Nanoseconds this worker spent in each report.
+    private(set) var reportNanoseconds: [BatchReport: UInt64] = [:]
+
+    init(settings: BatchSettings, templates: TemplateSet) throws {
+        self.settings = settings
+        self.templates = templates
+        insights = settings.reports.contains(.insights) ? try InsightsJob(templates: templates) : nil
+        summary = settings.reports.contains(.summary) ? try SummaryJob(templates: templates) : nil
+        clinical = settings.reports.contains(.clinical) ? try ClinicalJob(templates: templates) : nil
+    }
+
+    /// What a user's reports came to: the reports written, or the text of `errors.txt`.
+    enum Outcome {
+        case ok([BatchReport])
+        case invalid(String, count: Int)
+        case failed(String)
+    }
+
+    /// Processes `folder`'s user into `userOut` and returns its manifest entry. Every file the
+    /// entry names is durable when it returns, and no other output of the user is left.
+    func process(_ folder: UserFolder, inputs: [ManifestEntry.Input], options: String, userOut: String) -> ManifestEntry {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var status = ManifestEntry.Status.ok
+        var errors = 0
+        var written: [String] = []
+        if mkdir(userOut, 0o700) != 0 && errno != EEXIST {
+            status = .failed
+            errors = 1
+        } else {
+            var errorText: String?
+            switch run(folder, tier: settings.tiers.tier(of: folder.userId), userOut: userOut) {
+            case .ok(let reports): written = reports.map(\.fileName)
+            case .invalid(let text, let count): (status, errors, errorText) = (.invalid, count, text)
+            case .failed(let text): (status, errors, errorText) = (.failed, 1, text)
+            }
+            if let errorText {
+                let path = userOut + "/" + BatchSettings.errorsName
+                if (try? OutputTarget(path: path).write({ try $0.write(errorText) })) != nil {
+                    written = [BatchSettings.errorsName]
+                } else {
+                    status = .failed
+                }
+            }
+        }
+        UserProcessor.removeOutputs(in: userOut, except: written)
+        let outputs = written.compactMap { name in
+            SHA256.file(userOut + "/" + name).map { ManifestEntry.Output(file: name, bytes: $0.bytes, sha256: $0.hex) }
+        }
+        let ms = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        return ManifestEntry(userId: folder.userId, status: status, options: options, inputs: inputs,
+                             outputs: outputs, ms: ms, errors: errors)
+    }
+
+    /// Reads the user's inputs as the single-user commands do and writes each report asked for.
+    func run(_ folder: UserFolder, tier: AuraeTier, userOut: String) -> Outcome {
+        let reports = settings.reports(for: tier)
+        let inputs: HeadacheInputs
+        let run: RunInfo
+        do {
+            guard !folder.exports.isEmpty else {
+                return .invalid("\(folder.path): error: no headache log export (.json or .csv) in the folder\n", count: 1)
+            }
+            let logs = try HeadacheLogReader.read(folder.exports.map { InputSource(path: folder.file($0)) })
+            var read = HeadacheInputs(logs: logs.records, skipped: logs.skipped)
+            if let days = folder.days, reports.contains(.insights) || reports.contains(.clinical) {
+                read.days = try DayContextReader.read([InputSource(path: folder.file(days))]).records
+            }
+            inputs = read
+            run = try settings.runInfo(read.logs)
+        } catch let e as IngestError {
+            return .invalid(e.description + "\n", count: max(1, e.diagnostics.filter { $0.severity == .error }.count))
+        } catch {
+            return .invalid("report: error: \(error)\n", count: 1)
+        }
+        for report in reports {
+            let started = DispatchTime.now().uptimeNanoseconds
+            let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: userOut + "/" + report.fileName))
+            do {
+                switch report {
+                case .insights:
+                    try insights?.run(inputs, InsightsJob.Request(tier: tier, format: .json, from: settings.from, to: settings.to),
+                                      in: context)
+                case .summary:
+                    try summary?.run(inputs, SummaryJob.Request(from: settings.from, to: settings.to), in: context, measurer: measurer)
+                case .clinical:
+                    try clinical?.run(inputs, ClinicalJob.Request(from: settings.from, to: settings.to), in: context, measurer: measurer)
+                }
+            } catch {
+                return .failed("report: error: \(report.rawValue): \(error)\n")
+            }
+            reportNanoseconds[report, default: 0] += DispatchTime.now().uptimeNanoseconds - started
+        }
+        return .ok(reports)
+    }
+
+    /// Removes the user's report and error files that `keep` does not name (left by an earlier
+    /// run), and syncs the folder when one was removed.
+    static func removeOutputs(in userOut: String, except keep: [String]) {
+        var removed = false
+        for name in BatchReport.allCases.map(\.fileName) + [BatchSettings.errorsName] where !keep.contains(name) {
+            if unlink(userOut + "/" + name) == 0 { removed = true }
+        }
+        guard removed else { return }
+        let fd = open(userOut, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+}

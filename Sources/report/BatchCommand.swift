@@ -1,0 +1,145 @@
+import ArgumentParser
+import Batch
+import Foundation
+import Ingest
+import Reports
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct BatchCommand: ReportCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Write every user's insights JSON and PDFs in one process: the nightly batch.",
+        discussion: """
+            USERS_DIR holds one folder per user (the folder name is the user id) with the \
+            headache log exports (every .json and .csv file, merged in name order) and \
+            optionally days.json or days.csv. Each user gets OUT_DIR/<userId>/insights.json, \
+            summary.pdf and clinical.pdf (premium users only), byte-identical to what \
+            'headache insights --json', 'headache summary' and 'headache clinical' write for the \
+            same input and options; a user whose input is invalid gets errors.txt with the \
+            located messages instead, and the others go on. OUT_DIR/manifest.jsonl has one line \
+            per user (status, input and output SHA-256, ms), appended once the user's files are \
+            on disk; OUT_DIR/run.json the counts at the end. With --shard the two are named \
+            manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; 'headache batch-merge' \
+            checks and merges them.
+
+            On a terminal a progress bar shows users done, users per second, failures and the \
+            time left; without one, or with --quiet, only one summary line is printed at the \
+            end; --log-format json prints one line per user (id, status, ms). No health data \
+            is ever printed. --jobs defaults to the number of cores.
+
+            Exit status: 0 every user ok, 1 a user invalid or failed (after all the others), \
+            2 usage error, 4 OUT_DIR cannot be written (before any work).
+
+            Example:
+              report headache batch samples/users -o out/batch \\
+                --tiers samples/users/tiers.csv --as-of 2026-07-31
+            """)
+
+    @Argument(help: ArgumentHelp("One folder per user, named by the user id.", valueName: "USERS_DIR"))
+    var usersDir: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output folder (created when missing).", valueName: "OUT_DIR"))
+    var output: String
+
+    @OptionGroup var options: RunOptions
+
+    @Option(name: .customLong("reports"), help: ArgumentHelp("Reports to write, comma-separated: insights, summary, clinical (clinical for premium users only).", valueName: "LIST"))
+    var reports: String = "insights,summary,clinical"
+
+    @Option(name: .customLong("tiers"), help: ArgumentHelp("CSV of user_id,tier (free or premium); users not listed are free.", valueName: "FILE"))
+    var tiers: String?
+
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Worker threads; the default is the number of cores.", valueName: "N"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("shard"), help: ArgumentHelp("Only the users of shard I of N (FNV-1a-64 of the id mod N); auto/N takes I from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX.", valueName: "I/N"))
+    var shard: String?
+
+    @Flag(name: .customLong("resume"), help: "Skip users whose inputs, options and outputs are unchanged since the manifest was written.")
+    var resume = false
+
+    var console: Console { options.console }
+
+    func validate() throws {
+        _ = try reportList()
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
+        _ = try shardValue()
+        if BatchCommand.isUsersFolderOrUser(output, usersDir: usersDir) {
+            throw ValidationError("-o names the users folder or a folder in it; the output must be elsewhere")
+        }
+    }
+
+    /// Whether `outDir` is `usersDir` or a folder directly in it (existing or to be created),
+    /// where the outputs would be read as a user. Folders are compared by device and inode.
+    static func isUsersFolderOrUser(_ outDir: String, usersDir: String) -> Bool {
+        var users = stat()
+        guard stat(usersDir, &users) == 0 else { return false }
+        func isUsers(_ path: String) -> Bool {
+            var st = stat()
+            return stat(path, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino
+        }
+        let parent = URL(fileURLWithPath: outDir).deletingLastPathComponent().path
+        return isUsers(outDir) || isUsers(parent)
+    }
+
+    /// The `--reports` names, checked: each known, none twice, in the order they are made.
+    func reportList() throws -> [BatchReport] {
+        var names: [BatchReport] = []
+        for part in reports.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let report = BatchReport(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--reports: unknown report '\(part)'; the reports are insights, summary, clinical")
+            }
+            guard !names.contains(report) else { throw ValidationError("--reports names '\(report.rawValue)' twice") }
+            names.append(report)
+        }
+        return BatchReport.allCases.filter(names.contains)
+    }
+
+    func shardValue() throws -> Shard? {
+        guard let shard else { return nil }
+        switch Shard.parse(shard, environment: ProcessInfo.processInfo.environment) {
+        case .success(let value): return value
+        case .failure(let problem): throw ValidationError(problem.description)
+        }
+    }
+
+    func run() throws {
+        let templates = try options.templateSet()
+        do { try BatchRunner.prepare(outDir: output) } catch { throw CommandFailure(status: .output, message: "\(error)") }
+        let settings = try batchSettings()
+        let progress = BatchProgress(console: console)
+        let summary: BatchSummary
+        do {
+            summary = try BatchRunner(settings: settings, templates: templates).run(observer: progress)
+        } catch BatchFailure.users(let message) {
+            throw CommandFailure(status: .invalidInput, message: message)
+        } catch BatchFailure.output(let message) {
+            throw CommandFailure(status: .output, message: message)
+        }
+        try RunRecord(settings: settings, summary: summary, tiersFile: tiers).write(to: output + "/" + settings.runFileName)
+        let line = progress.summaryLine(summary)
+        guard summary.counts.allOK else { throw CommandFailure(status: .invalidInput, message: line) }
+        console.emit(level: "info", line)
+    }
+
+    /// The settings of this run; reads the tiers file (a located error, status 1, when invalid).
+    func batchSettings() throws -> BatchSettings {
+        let environment = ProcessInfo.processInfo.environment
+        let asOf = options.asOf.map { "\($0)" } ?? "auto:\(RunInfo.today())"
+        let epoch = RunInfo.sourceDateEpoch(environment).map { "\(Int64($0.timeIntervalSince1970))" } ?? ""
+        let fingerprint = "asOf=\(asOf);from=\(options.from.map { "\($0)" } ?? "");to=\(options.to.map { "\($0)" } ?? "");" +
+            "epoch=\(epoch);version=\(RunInfo.version)"
+        let options = self.options
+        return BatchSettings(
+            usersDir: usersDir, outDir: output, reports: try reportList(), from: options.from, to: options.to,
+            asOf: options.asOf, tiers: try tiers.map { try TierTable.read(path: $0) } ?? TierTable(),
+            shard: try shardValue(), resume: resume, jobs: jobs, fingerprint: fingerprint,
+            runInfo: { logs in
+                let run = options.runInfo(logs: logs)
+                do { try options.checkRange(run) } catch let failure as CommandFailure { throw BatchUserProblem(failure.message) }
+                return run
+            })
+    }
+}
