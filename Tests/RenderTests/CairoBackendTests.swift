@@ -46,6 +46,24 @@ final class CairoBackendTests: XCTestCase {
         XCTAssertNotNil(a.range(of: Data("/CreationDate (20260218143400".utf8)), "creation date from metadata")
     }
 
+    /// One measurer draws many documents in a batch worker, keeping shaped text from one to the
+    /// next: each PDF is byte-identical to the same document drawn by a fresh measurer, also
+    /// after a document of thousands of unique strings has filled the cache (and the next one
+    /// dropped what it did not draw again).
+    func testPDFsDrawnByOneMeasurerEqualFreshOnes() throws {
+        let small = Self.smallDocument()
+        let big = SampleDocuments.summaryTable(rows: 2_500)
+        let shared = PangoMeasurer()
+        func pdf(_ doc: Document, _ m: PangoMeasurer) throws -> Data {
+            try PDFRenderer.pdfData(try LayoutEngine(measurer: m).layout(doc), measurer: m)
+        }
+        let fresh = try pdf(small, PangoMeasurer())
+        XCTAssertEqual(try pdf(small, shared), fresh)
+        XCTAssertEqual(try pdf(big, shared), try pdf(big, PangoMeasurer()))
+        XCTAssertEqual(try pdf(small, shared), fresh)
+        XCTAssertEqual(try pdf(small, shared), fresh)
+    }
+
     func testSinkErrorIsRethrown() throws {
         struct Full: Error {}
         let m = PangoMeasurer()

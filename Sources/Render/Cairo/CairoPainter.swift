@@ -3,51 +3,15 @@ import CCairo
 /// Draws display pages onto a cairo context. The only drawing code; shared by PDF and PNG.
 final class CairoPainter {
     let cr: OpaquePointer
-    let context: OpaquePointer
-    private var layouts: [FontSpec: OpaquePointer] = [:]
-    private var lastSpec: FontSpec?
-    private var lastLayout: OpaquePointer?
+    private let text: ShapedTextCache
     private var sourceColor: Color?
-    /// Shaped layouts of strings that repeat (dates, times, severities, durations, medication
-    /// names; running headers, detail lines): shaping is most of the cost of drawing text, and a
-    /// cached PangoLayout is drawn again without being shaped again. Short strings are kept from
-    /// their first use, longer ones from their second (most are unique). Bounded in size.
-    private struct ShapedKey: Hashable { let font: FontSpec; let text: String }
-    private var shaped: [ShapedKey: OpaquePointer] = [:]
-    /// Longer strings drawn once so far, forgotten when the set reaches `shapedCacheLimit`.
-    private var seenOnce: Set<ShapedKey> = []
-    static let shapedCacheLimit = 4096
-    static let shapedMaxBytes = 32
-    static let repeatedMaxBytes = 256
 
-    /// Draws with the measurer's font map, so text is set with exactly the fonts it was measured with.
-    init(cr: OpaquePointer, measurer: PangoMeasurer) {
+    /// Draws with `text`'s context, made from the measurer's font map, so text is set with
+    /// exactly the fonts it was measured with.
+    init(cr: OpaquePointer, text: ShapedTextCache) {
         self.cr = cr
-        context = pango_font_map_create_context(measurer.fontMap)!
-        pango_cairo_update_context(cr, context)
-        pango_cairo_context_set_resolution(context, 72)
-        PangoMeasurer.applyFontOptions(context)
-        pango_context_set_round_glyph_positions(context, 0)
-    }
-
-    deinit {
-        for l in layouts.values { g_object_unref(UnsafeMutableRawPointer(l)) }
-        for l in shaped.values { g_object_unref(UnsafeMutableRawPointer(l)) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-    }
-
-    private func layout(_ f: FontSpec) -> OpaquePointer {
-        if let l = lastLayout, lastSpec == f { return l }
-        let l: OpaquePointer
-        if let found = layouts[f] { l = found } else {
-            l = pango_layout_new(context)
-            let d = PangoMeasurer.fontDescription(f)
-            pango_layout_set_font_description(l, d)
-            pango_font_description_free(d)
-            layouts[f] = l
-        }
-        lastSpec = f; lastLayout = l
-        return l
+        self.text = text
+        text.begin(cr)
     }
 
     func setColor(_ c: Color, opacity: Double = 1) {
@@ -113,47 +77,9 @@ final class CairoPainter {
         }
     }
 
-    private func setText(_ l: OpaquePointer, _ text: String) {
-        var t = text
-        t.withUTF8 { buf in
-            guard let base = buf.baseAddress, buf.count > 0 else { return }
-            base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
-                pango_layout_set_text(l, p, Int32(clamping: buf.count))
-            }
-        }
-    }
-
-    /// The layout to draw `run` with: a cached, already shaped one for a repeated string, else
-    /// the style's reusable layout with the text set.
-    private func shapedLayout(_ run: TextRun) -> OpaquePointer {
-        func unshared() -> OpaquePointer {
-            let l = layout(run.style.font)
-            setText(l, run.text)
-            return l
-        }
-        let bytes = run.text.utf8.count
-        guard bytes <= Self.repeatedMaxBytes else { return unshared() }
-        let key = ShapedKey(font: run.style.font, text: run.text)
-        if let l = shaped[key] { return l }
-        if shaped.count >= Self.shapedCacheLimit { return unshared() }
-        if bytes > Self.shapedMaxBytes {
-            if seenOnce.count >= Self.shapedCacheLimit { seenOnce.removeAll(keepingCapacity: true) }
-            if seenOnce.insert(key).inserted { return unshared() }
-            seenOnce.remove(key)
-        }
-        let l = pango_layout_new(context)!
-        let d = PangoMeasurer.fontDescription(run.style.font)
-        pango_layout_set_font_description(l, d)
-        pango_font_description_free(d)
-        setText(l, run.text)
-        shaped[key] = l
-        return l
-    }
-
     private func drawLabel(_ label: TextLabel) {
         guard !label.text.isEmpty else { return }
-        let run = TextRun(text: label.text, origin: label.position, width: 0, style: label.style)
-        let l = shapedLayout(run)
+        let l = text.layout(label.text, font: label.style.font)
         setColor(label.style.color)
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_size(l, &w, &h)
@@ -171,7 +97,7 @@ final class CairoPainter {
 
     private func drawText(_ run: TextRun) {
         guard !run.text.isEmpty else { return }
-        let l = shapedLayout(run)
+        let l = text.layout(run.text, font: run.style.font)
         setColor(run.style.color)
         var x = run.origin.x
         if run.alignment != .leading {

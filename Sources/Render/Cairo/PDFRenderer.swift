@@ -43,7 +43,7 @@ public enum PDFRenderer {
             setMetadata(surface, doc.metadata)
             let cr = cairo_create(surface)!
             do {
-                let painter = CairoPainter(cr: cr, measurer: measurer)
+                let painter = CairoPainter(cr: cr, text: measurer.pdfText)
                 for page in doc.pages {
                     cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
                     painter.draw(page)

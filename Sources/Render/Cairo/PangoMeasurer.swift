@@ -13,6 +13,9 @@ public final class PangoMeasurer: TextMeasurer {
     private var lastSpec: FontSpec?
     private var lastEntry: FontEntry?
     private var checkedFamilies: Set<String> = []
+    /// The PDF painter's context and shaped layouts, kept across the documents this measurer
+    /// draws (a batch worker draws every user's PDFs with one measurer).
+    lazy var pdfText = ShapedTextCache(fontMap: fontMap)
 
     /// One message per requested family that fontconfig replaced with another.
     public private(set) var fontWarnings: [String] = []
