@@ -42,21 +42,34 @@ public struct SHA256 {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 { if errno == EINTR { continue }; return nil }
             if n == 0 { break }
-            h.update(buffer[0..<n])
+            buffer.withUnsafeBytes { h.update(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
             total += n
         }
         return (h.finalHex(), total)
     }
 
     public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
-        length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
-        var offset = 0
-        while pending.count - offset >= 64 {
-            compress(pending, at: offset)
-            offset += 64
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
+    }
+
+    /// Hashes `raw`: whole blocks straight from the buffer, only a partial block is copied.
+    public mutating func update(_ raw: UnsafeRawBufferPointer) {
+        length &+= UInt64(raw.count)
+        var rest = raw[...]
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, rest.count)
+            pending.append(contentsOf: rest.prefix(take))
+            rest = rest.dropFirst(take)
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBytes { compress($0) }
+            pending.removeAll(keepingCapacity: true)
         }
-        pending.removeFirst(offset)
+        while rest.count >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: rest.prefix(64)))
+            rest = rest.dropFirst(64)
+        }
+        pending.append(contentsOf: rest)
     }
 
     /// Pads, finishes and returns the digest as 64 hex digits.
@@ -66,8 +79,13 @@ public struct SHA256 {
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
         pending.append(contentsOf: tail)
-        var offset = 0
-        while offset < pending.count { compress(pending, at: offset); offset += 64 }
+        pending.withUnsafeBytes { all in
+            var offset = 0
+            while offset < all.count {
+                compress(UnsafeRawBufferPointer(rebasing: all[offset..<offset + 64]))
+                offset += 64
+            }
+        }
         pending = []
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
@@ -77,24 +95,29 @@ public struct SHA256 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: [UInt8], at offset: Int) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            let j = offset + i * 4
-            w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+    /// One 64-byte block of the message into the state.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                let j = i * 4
+                w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+            }
+            for i in 16..<64 {
+                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+            SHA256.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ w[i]
+                    let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
+            state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
+            state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
         }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ SHA256.k[i] &+ w[i]
-            let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (i, v) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ v }
     }
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

@@ -17,6 +17,21 @@ final class SHA256Tests: XCTestCase {
         XCTAssertEqual(h.finalHex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
+    func testAnySplitGivesTheSameDigest() {
+        let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        let whole = SHA256.hex(bytes)
+        for sizes in [[1], [63], [64], [65], [1, 127, 3], [200, 1], [0, 999]] {
+            var h = SHA256()
+            var offset = 0, k = 0
+            while offset < bytes.count {
+                let n = min(bytes.count - offset, max(sizes[k % sizes.count], 1))
+                h.update(bytes[offset..<offset + n])
+                offset += n; k += 1
+            }
+            XCTAssertEqual(h.finalHex(), whole, "\(sizes)")
+        }
+    }
+
     func testPaddingEdges() {
         // 55 bytes fit one block with the length; 56 need a second block; 64 is exactly one block.
         XCTAssertEqual(SHA256.hex([UInt8](repeating: 0x61, count: 55)), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")
