@@ -8,7 +8,7 @@ packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libcsv-dev libsqlite3-dev   # build
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
-  fonts-dejavu-core fonts-droid-fallback                     # fallback for scripts Inter lacks (Arabic, CJK, …)
+  fonts-dejavu-core fonts-droid-fallback fonts-nanum         # fallback for scripts Inter lacks (Arabic, CJK, Hangul, …)
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo, pdffonts, qpdf --check
   tzdata                                                     # IANA time zones: `report cycle`'s 09:00 check-ins
 )

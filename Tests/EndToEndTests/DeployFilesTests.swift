@@ -65,7 +65,12 @@ final class DeployFilesTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(copies, 4)
         XCTAssertTrue(text.contains("COPY templates/"), "the templates travel with the binary")
-        XCTAssertTrue(text.contains("fonts-inter"), "the brand font is installed")
+        // The fonts (brand and fallbacks) and tzdata the local setup installs: the same outputs.
+        let setup = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("scripts/setup.sh"), encoding: .utf8)
+        let runtime = setup.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+            .filter { $0.hasPrefix("fonts-") || $0 == "tzdata" }
+        XCTAssertGreaterThanOrEqual(runtime.count, 5)
+        for package in runtime { XCTAssertTrue(text.contains(package), "the image installs \(package) as setup.sh does") }
         XCTAssertTrue(text.contains("--static-swift-stdlib"))
     }
 
