@@ -29,6 +29,8 @@ public final class AtomicFile {
     private let replacing: (temp: String, final: String)?
     private var fd: Int32
     private var finished = false
+    /// The interrupt cleanup's record of the temporary, given back once it is renamed or removed.
+    private var tracked: InterruptCleanup.Slot?
     /// Bytes waiting to be written, at most `bufferSize`.
     private var buffer: [UInt8] = []
     static let bufferSize = 1 << 16
@@ -55,7 +57,7 @@ public final class AtomicFile {
             StaleTemporaries.remove(in: dir)
             // Created and tracked with the interrupting signals held back, so that a signal in
             // between cannot leave a temporary the cleanup does not know of.
-            let (created, candidate, openErrno) = InterruptCleanup.withSignalsHeld { () -> (Int32, String, Int32) in
+            let (created, candidate, openErrno, slot) = InterruptCleanup.withSignalsHeld { () -> (Int32, String, Int32, InterruptCleanup.Slot?) in
                 var created: Int32 = -1
                 var candidate = ""
                 for attempt in 0..<16 {
@@ -63,14 +65,15 @@ public final class AtomicFile {
                     created = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
                     if created >= 0 || errno != EEXIST { break }
                 }
-                if created >= 0 { InterruptCleanup.track(candidate) }
-                return (created, candidate, errno)
+                let openErrno = errno
+                return (created, candidate, openErrno, created >= 0 ? InterruptCleanup.track(candidate) : nil)
             }
             guard created >= 0 else {
                 throw Failure.cannotCreate(path: path, reason: String(cString: strerror(openErrno)))
             }
             fd = created
             replacing = (candidate, final)
+            tracked = slot
         }
     }
 
@@ -120,7 +123,7 @@ public final class AtomicFile {
             }
             return
         }
-        defer { close(fd); InterruptCleanup.untrack() }
+        defer { close(fd); InterruptCleanup.untrack(tracked) }
         if fsync(fd) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
@@ -143,7 +146,7 @@ public final class AtomicFile {
         if let (tempPath, _) = replacing {
             close(fd)
             unlink(tempPath)
-            InterruptCleanup.untrack()
+            InterruptCleanup.untrack(tracked)
         } else if fd != STDOUT_FILENO {
             close(fd)
         }
