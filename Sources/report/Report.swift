@@ -8,11 +8,14 @@ struct Report: ParsableCommand {
         commandName: "report",
         abstract: "Turns health-app exports into clinician-ready PDFs, pattern insights and exports.",
         discussion: """
-            Reads Aurae headache logs (JSON or CSV) and writes A4 PDF reports and pattern insights.
-            Input errors are printed as file:line:column: error: … on standard error.
+            Reads the exports of the app family (JSON or CSV) and writes A4 PDFs, insights and \
+            exports: Aurae headache reports and the nightly batch (headache), the CuraKnot care \
+            circle (care), period check-ins (cycle), Gentle Days partner notifications (gentle) \
+            and the Mindful Home peanut ledger (home). Input errors are printed as \
+            file:line:column: error: … on standard error.
 
-            Exit status: 0 success, 1 invalid input data, 2 usage error, 3 not available in this
-            tier, 4 cannot write output or open the store.
+            Exit status: 0 success, 1 invalid input data, 2 usage error, 3 not available in \
+            this tier, 4 cannot write output or open the store.
 
             Example:
               report headache summary samples/aurae/logs.json -o summary.pdf --as-of 2026-03-31
