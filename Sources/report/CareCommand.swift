@@ -27,11 +27,11 @@ struct CareStoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite store; ingest creates it (mode 0600) when missing.", valueName: "FILE"))
     var db: String
 
-    @OptionGroup var run: CareRunOptions
+    @OptionGroup var run: AppRunOptions
 
     var console: Console { run.console }
 
-    func templateSet() throws -> TemplateSet { try run.templateSet() }
+    func templateSet() throws -> TemplateSet { try run.templateSet(app: "curaknot") }
 
     /// Opens a store that must exist already (only `ingest` creates one); a missing store or a
     /// failure is exit status 4.

@@ -28,7 +28,7 @@ struct CareDirectoryCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf, OUT.csv or OUT.vcf instead of the listing.", valueName: "OUT"))
     var output: String?
 
-    @OptionGroup var options: CareRunOptions
+    @OptionGroup var options: AppRunOptions
 
     @OptionGroup var reading: ReadingOptions
 
@@ -48,7 +48,7 @@ struct CareDirectoryCommand: ReportCommand {
         if output != nil && tier == .free {
             throw CommandFailure(status: .tier, message: "exporting the directory is not available in the free tier; it needs plus")
         }
-        let templateSet = try options.templateSet()
+        let templateSet = try options.templateSet(app: "curaknot")
         let job = try DirectoryJob(templates: templateSet)
         let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())
         console.print(read.warnings)

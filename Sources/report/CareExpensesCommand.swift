@@ -42,7 +42,7 @@ struct CareExpensesCommand: ReportCommand {
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("Cost benchmarks (.json or .csv) shown beside the projections; family only.", valueName: "FILE"))
     var benchmarks: String?
 
-    @OptionGroup var options: CareRunOptions
+    @OptionGroup var options: AppRunOptions
 
     @OptionGroup var reading: ReadingOptions
 
@@ -70,7 +70,7 @@ struct CareExpensesCommand: ReportCommand {
             throw CommandFailure(status: .tier, message: "projections and benchmarks are not available in the plus tier; they need family")
         default: break
         }
-        let templateSet = try options.templateSet()
+        let templateSet = try options.templateSet(app: "curaknot")
         let job = try ExpensesJob(templates: templateSet)
         let ingestOptions = reading.ingestOptions()
         let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: ingestOptions)
