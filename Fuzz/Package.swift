@@ -20,7 +20,9 @@ let package = Package(
         .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
         .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care"]),
+        .target(name: "Cycle", dependencies: ["Ingest"]),
+        .target(name: "Home", dependencies: ["Ingest"]),
+        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care", "Cycle", "Home"]),
 
         .executableTarget(name: "FuzzCSV", dependencies: ["Ingest"], swiftSettings: fuzzTarget),
         .executableTarget(name: "FuzzJSON", dependencies: ["Ingest"], swiftSettings: fuzzTarget),

@@ -1,0 +1,35 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The fuzz package (`Fuzz/`, built by `scripts/fuzz-smoke.sh`) declares the library targets of
+/// the main package again over symlinks to `Sources/`: each one it declares must have the main
+/// package's dependencies and a symlink, or the fuzz build breaks when a module gains one.
+final class FuzzPackageTests: XCTestCase {
+    /// `name → dependencies` of the `.target(name:dependencies:)` lines of a manifest.
+    func targets(_ manifest: String) throws -> [String: [String]] {
+        let text = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent(manifest), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"\.target\(name: "(\w+)", dependencies: \[([^\]]*)\]"#)
+        var out: [String: [String]] = [:]
+        for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let name = Range(m.range(at: 1), in: text), let deps = Range(m.range(at: 2), in: text) else { continue }
+            out[String(text[name])] = text[deps].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }.filter { !$0.isEmpty && !$0.hasPrefix(".product") }
+        }
+        return out
+    }
+
+    func testFuzzTargetsMatchTheMainPackage() throws {
+        let main = try targets("Package.swift"), fuzz = try targets("Fuzz/Package.swift")
+        XCTAssertTrue(fuzz.keys.contains("Reports"))
+        for (name, deps) in fuzz {
+            XCTAssertEqual(Set(deps), Set(main[name] ?? ["not in the main package"]), "Fuzz/Package.swift: \(name)")
+            for dep in deps where main[dep] != nil {
+                XCTAssertNotNil(fuzz[dep], "Fuzz/Package.swift declares \(name) but not its dependency \(dep)")
+            }
+            let link = TestPaths.repoRoot.appendingPathComponent("Fuzz/Sources/\(name)").path
+            XCTAssertEqual(try? FileManager.default.destinationOfSymbolicLink(atPath: link), "../../Sources/\(name)")
+        }
+    }
+}
