@@ -8,19 +8,8 @@ import XCTest
 
 /// The clinical report's default section list comes from its settings file, checked at load.
 final class ClinicalSectionsTests: XCTestCase {
-    /// A copy of templates/ whose clinical section list is `sections`.
-    func templates(sections: String) throws -> TemplateSet {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clinical-sections-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: TestPaths.templates, to: dir)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        let url = dir.appendingPathComponent("reports/aurae-clinical.json")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let start = try XCTUnwrap(text.range(of: #""sections": ["#))
-        let end = try XCTUnwrap(text.range(of: "]", range: start.upperBound..<text.endIndex))
-        try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: #""sections": "# + sections)
-            .write(to: url, atomically: true, encoding: .utf8)
-        return try TemplateSet(directory: dir)
-    }
+    /// A copy of templates/ whose section list is `sections`.
+    func templates(sections: String) throws -> TemplateSet { try templates(report: "aurae-clinical", sections: sections) }
 
     func testTemplateListIsTheDefaultOrder() throws {
         let t = try templates(sections: #"["disclaimers", "overview"]"#)

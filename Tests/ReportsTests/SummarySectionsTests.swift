@@ -8,19 +8,8 @@ import XCTest
 
 /// The summary's sections are builders registered by id; the layout file picks and orders them.
 final class SummarySectionsTests: XCTestCase {
-    /// A copy of templates/ whose summary section list is `sections`.
-    func templates(sections: String) throws -> TemplateSet {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sections-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: TestPaths.templates, to: dir)
-        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
-        let url = dir.appendingPathComponent("reports/aurae-summary.json")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let start = try XCTUnwrap(text.range(of: #""sections": ["#))
-        let end = try XCTUnwrap(text.range(of: "]", range: start.upperBound..<text.endIndex))
-        try text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: #""sections": "# + sections)
-            .write(to: url, atomically: true, encoding: .utf8)
-        return try TemplateSet(directory: dir)
-    }
+    /// A copy of templates/ whose section list is `sections`.
+    func templates(sections: String) throws -> TemplateSet { try templates(report: "aurae-summary", sections: sections) }
 
     func headings(_ templates: TemplateSet) throws -> [String] {
         let logs = try HeadacheLogReader.read([InputSource(path: TestPaths.samples.appendingPathComponent("aurae/logs.json").path)])

@@ -37,11 +37,8 @@ public struct AuraeBrand: Sendable {
 
     /// Checks the decoded file: every colour parses, as many ring scales as opacities.
     init(_ b: BrandFile, file: String) throws {
-        func color(_ name: String) throws -> Color {
-            guard let hex = b.palette[name] else { throw CatalogError.missingKey(file: file, key: "palette." + name) }
-            guard let c = Color(hex: hex) else { throw CatalogError.badColor(file: file, key: "palette." + name, value: hex) }
-            return c
-        }
+        let colors = BrandColors(file: file)
+        func color(_ name: String) throws -> Color { try colors.palette(b.palette, name) }
         palette = Palette(
             markGradientStart: try color("markGradientStart"), markGradientEnd: try color("markGradientEnd"),
             accentBar: try color("accentBar"), textPrimary: try color("textPrimary"),

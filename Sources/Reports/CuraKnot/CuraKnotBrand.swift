@@ -17,11 +17,8 @@ public struct CuraKnotBrand: Sendable {
     public init(templates: TemplateSet) throws {
         let file = templates.brandFile
         let b = try templates.decode(CuraKnotBrandFile.self, file: file)
-        func color(_ name: String) throws -> Color {
-            guard let hex = b.palette[name] else { throw CatalogError.missingKey(file: file, key: "palette." + name) }
-            guard let c = Color(hex: hex) else { throw CatalogError.badColor(file: file, key: "palette." + name, value: hex) }
-            return c
-        }
+        let colors = BrandColors(file: file)
+        func color(_ name: String) throws -> Color { try colors.palette(b.palette, name) }
         palette = Palette(
             textPrimary: try color("textPrimary"), textSecondary: try color("textSecondary"),
             caption: try color("caption"), accentBar: try color("accentBar"),

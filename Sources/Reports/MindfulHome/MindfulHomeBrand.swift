@@ -23,12 +23,9 @@ public struct MindfulHomeBrand: Sendable {
     public init(templates: TemplateSet) throws {
         let file = templates.brandFile
         let b = try templates.decode(MindfulHomeBrandFile.self, file: file)
-        func color(_ hex: String?, _ key: String) throws -> Color {
-            guard let hex else { throw CatalogError.missingKey(file: file, key: key) }
-            guard let c = Color(hex: hex) else { throw CatalogError.badColor(file: file, key: key, value: hex) }
-            return c
-        }
-        func named(_ name: String) throws -> Color { try color(b.palette[name], "palette." + name) }
+        let colors = BrandColors(file: file)
+        func color(_ hex: String?, _ key: String) throws -> Color { try colors.color(hex, key: key) }
+        func named(_ name: String) throws -> Color { try colors.palette(b.palette, name) }
         palette = Palette(textPrimary: try named("textPrimary"), textSecondary: try named("textSecondary"),
                           caption: try named("caption"), accentBar: try named("accentBar"), balanceFill: try named("balanceFill"))
         func swatch(_ category: TaskCategory) throws -> Swatch {
