@@ -79,6 +79,18 @@ final class CairoPainter {
 
     private func drawLabel(_ label: TextLabel) {
         guard !label.text.isEmpty else { return }
+        if let line = text.words.prepare(label.text, font: label.style.font) {
+            setColor(label.style.color)
+            var x = label.position.x, y = label.position.y
+            switch label.anchor.horizontal {
+            case .leading: break
+            case .center: x -= line.width / 2
+            case .trailing: x -= line.width
+            }
+            if label.anchor.vertical != .baseline { y += line.baseline }
+            text.words.draw(cr, x: x, baseline: y)
+            return
+        }
         let l = text.layout(label.text, font: label.style.font)
         setColor(label.style.color)
         var w: Int32 = 0, h: Int32 = 0
@@ -97,6 +109,16 @@ final class CairoPainter {
 
     private func drawText(_ run: TextRun) {
         guard !run.text.isEmpty else { return }
+        if let line = text.words.prepare(run.text, font: run.style.font) {
+            setColor(run.style.color)
+            var x = run.origin.x
+            if run.alignment != .leading {
+                let slack = run.width - line.width
+                x += run.alignment == .trailing ? slack : slack / 2
+            }
+            text.words.draw(cr, x: x, baseline: run.origin.y + line.baseline)
+            return
+        }
         let l = text.layout(run.text, font: run.style.font)
         setColor(run.style.color)
         var x = run.origin.x

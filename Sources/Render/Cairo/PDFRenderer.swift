@@ -46,6 +46,13 @@ public enum PDFRenderer {
                 let painter = CairoPainter(cr: cr, text: measurer.pdfText)
                 for page in doc.pages {
                     cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+                    // The paper, white under everything, as in the PNG. Cairo's PDF surface
+                    // merges each drawing operation's box into a region of the page; with the
+                    // whole page in it first, that region stays one rectangle instead of
+                    // growing (and slowing) with every line of text.
+                    cairo_set_source_rgb(cr, 1, 1, 1)
+                    cairo_rectangle(cr, 0, 0, page.size.width, page.size.height)
+                    cairo_fill(cr)
                     painter.draw(page)
                     cairo_show_page(cr)
                 }

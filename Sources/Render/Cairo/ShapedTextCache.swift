@@ -16,6 +16,8 @@ import CCairo
 /// Not thread-safe: one per measurer, which is one per thread.
 final class ShapedTextCache {
     let context: OpaquePointer
+    /// Plain lines drawn from shaped words, kept with the same lifetime.
+    private(set) lazy var words = WordGlyphs(context: context)
     private var layouts: [FontSpec: OpaquePointer] = [:]
     private var lastSpec: FontSpec?
     private var lastLayout: OpaquePointer?
