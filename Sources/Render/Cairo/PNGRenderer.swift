@@ -18,7 +18,7 @@ public enum PNGRenderer {
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
         do {
-            let painter = CairoPainter(cr: cr, text: ShapedTextCache(fontMap: measurer.fontMap))
+            let painter = CairoPainter(cr: cr, text: ShapedTextCache(fontMap: measurer.fontMap, pdf: false))
             painter.draw(page)
         }
         let status = cairo_status(cr)

@@ -15,7 +15,7 @@ public final class PangoMeasurer: TextMeasurer {
     private var checkedFamilies: Set<String> = []
     /// The PDF painter's context and shaped layouts, kept across the documents this measurer
     /// draws (a batch worker draws every user's PDFs with one measurer).
-    lazy var pdfText = ShapedTextCache(fontMap: fontMap)
+    lazy var pdfText = ShapedTextCache(fontMap: fontMap, pdf: true)
 
     /// One message per requested family that fontconfig replaced with another.
     public private(set) var fontWarnings: [String] = []
@@ -81,6 +81,9 @@ public final class PangoMeasurer: TextMeasurer {
         if let found = entries[f] { e = found } else {
             checkFamily(f)
             e = FontEntry(spec: f, context: context)
+            // Plain lines are measured from the painter's shaped words: the words a line is
+            // measured with are the ones it is drawn with, shaped once for both.
+            e.exactWidth = { [unowned self] text in self.pdfText.words.width(text, font: f) }
             entries[f] = e
         }
         lastSpec = f; lastEntry = e
@@ -176,6 +179,9 @@ final class FontEntry {
     static let wrapMemoLimit = 1024
     /// UTF-8 bytes handed to Pango for line breaking so far: the work `wrap` did.
     var shapedBytes = 0
+    /// The width of a line of plain text from shaped words (the same width Pango gives the
+    /// line), or nil for other text.
+    var exactWidth: ((String) -> Double?)?
 
     init(spec: FontSpec, context: OpaquePointer) {
         desc = PangoMeasurer.fontDescription(spec)
@@ -205,6 +211,7 @@ final class FontEntry {
 
     /// Shaped width of one line.
     func measure(_ text: String) -> Double {
+        if let w = exactWidth?(text) { return w }
         setText(text)
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_size(layout, &w, &h)

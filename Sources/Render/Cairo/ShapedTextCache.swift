@@ -35,10 +35,12 @@ final class ShapedTextCache {
     static let shortBytes = 32
     static let repeatedMaxBytes = 256
 
-    init(fontMap: UnsafeMutablePointer<PangoFontMap>) {
+    /// `pdf`: the context starts with the font options a PDF surface gives (those `begin` then
+    /// finds unchanged), so that words shaped to measure text before drawing stay valid.
+    init(fontMap: UnsafeMutablePointer<PangoFontMap>, pdf: Bool) {
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
-        PangoMeasurer.applyFontOptions(context)
+        if pdf { PangoMeasurer.applyPDFFontOptions(context) } else { PangoMeasurer.applyFontOptions(context) }
         pango_context_set_round_glyph_positions(context, 0)
     }
 

@@ -42,7 +42,14 @@ final class WordGlyphs {
         var words: [String: Word] = [:]
         /// Words Pango does not set as one run in this font.
         var unshaped: Set<String> = []
+        /// Counts the times the face's font changed and its words were dropped.
+        var generation = 0
         init(layout: OpaquePointer) { self.layout = layout }
+        deinit {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            if let item { pango_item_free(item) }
+            if let font { g_object_unref(UnsafeMutableRawPointer(font)) }
+        }
     }
 
     private let context: OpaquePointer
@@ -65,14 +72,8 @@ final class WordGlyphs {
         glyphs = pango_glyph_string_new()
     }
 
-    deinit {
-        for face in faces.values {
-            g_object_unref(UnsafeMutableRawPointer(face.layout))
-            if let item = face.item { pango_item_free(item) }
-            if let font = face.font { g_object_unref(UnsafeMutableRawPointer(font)) }
-        }
-        pango_glyph_string_free(glyphs)
-    }
+    deinit { pango_glyph_string_free(glyphs) }
+
 
     /// Whether every scalar of `text` is one this path draws: printable Latin (to U+024F, no
     /// soft hyphen), general punctuation, currency signs, letterlike symbols and arrows.
@@ -113,28 +114,34 @@ final class WordGlyphs {
     /// faster, as HarfBuzz's cost with Inter is per glyph far more than per call.)
     private func cut(_ utf8: UnsafeBufferPointer<UInt8>, _ face: Face) -> Int32? {
         Self.words(utf8, into: &ranges)
-        parts.removeAll(keepingCapacity: true)
-        var width: Int32 = 0
-        for r in ranges {
-            let slice = UnsafeBufferPointer(rebasing: utf8[r.start..<r.end])
-            let key = String(decoding: slice, as: UTF8.self)
-            let word: Word
-            if let known = face.words[key] { word = known } else {
-                guard !face.unshaped.contains(key) else { return nil }
-                if face.words.count >= Self.wordLimit { face.words.removeAll(keepingCapacity: true) }
-                guard let shaped = shape(slice, face) else {
-                    if face.unshaped.count >= Self.wordLimit { face.unshaped.removeAll(keepingCapacity: true) }
-                    face.unshaped.insert(key)
-                    return nil
+        // A second pass when the first found the face's font changed (its words were dropped).
+        pass: for _ in 0..<2 {
+            parts.removeAll(keepingCapacity: true)
+            var width: Int32 = 0
+            for r in ranges {
+                let slice = UnsafeBufferPointer(rebasing: utf8[r.start..<r.end])
+                let key = String(decoding: slice, as: UTF8.self)
+                let word: Word
+                if let known = face.words[key] { word = known } else {
+                    guard !face.unshaped.contains(key) else { return nil }
+                    if face.words.count >= Self.wordLimit { face.words.removeAll(keepingCapacity: true) }
+                    let wordsBefore = face.generation
+                    guard let shaped = shape(slice, face) else {
+                        if face.unshaped.count >= Self.wordLimit { face.unshaped.removeAll(keepingCapacity: true) }
+                        face.unshaped.insert(key)
+                        return nil
+                    }
+                    word = Word(glyphs: shaped.glyphs, clusters: shaped.clusters,
+                                width: shaped.glyphs.reduce(0) { $0 &+ $1.geometry.width })
+                    face.words[key] = word
+                    if face.generation != wordsBefore && !parts.isEmpty { continue pass }
                 }
-                word = Word(glyphs: shaped.glyphs, clusters: shaped.clusters,
-                            width: shaped.glyphs.reduce(0) { $0 &+ $1.geometry.width })
-                face.words[key] = word
+                parts.append((word, Int32(r.start)))
+                width &+= word.width
             }
-            parts.append((word, Int32(r.start)))
-            width &+= word.width
+            return width
         }
-        return width
+        return nil
     }
 
     /// The byte ranges of the line's words. The line is cut before each word that follows a
@@ -171,6 +178,20 @@ final class WordGlyphs {
         }
         endPiece(at: utf8.count)
         if utf8.count > pendingStart { ranges.append((pendingStart, utf8.count)) }
+    }
+
+    /// The width in points of `text` (one line) in `font`, from its words (shaping the new
+    /// ones), or nil when the line is not plain text. The width is the one `prepare` gives
+    /// and the one Pango gives the whole line. Leaves a prepared line alone.
+    func width(_ text: String, font: FontSpec) -> Double? {
+        var text = text
+        let bytes = text.utf8.count
+        guard bytes > 0, bytes <= Self.maxBytes, Self.isPlain(text) else { return nil }
+        let face = self.face(font)
+        let saved = parts
+        defer { parts = saved }
+        guard let width = text.withUTF8({ cut($0, face) }) else { return nil }
+        return Double(width) / Double(PANGO_SCALE)
     }
 
     /// Whether byte `b` ends a letter or digit: ASCII letters and digits, and the Latin letters
@@ -246,14 +267,20 @@ final class WordGlyphs {
         guard let item = run.item, let shaped = run.glyphs, let font = item.pointee.analysis.font,
               item.pointee.analysis.level % 2 == 0, item.pointee.offset == 0, Int(item.pointee.length) == utf8.count,
               run.y_offset == 0, run.start_x_offset == 0, run.end_x_offset == 0 else { return nil }
-        let baseline = pango_layout_get_baseline(face.layout)
-        if let known = face.font {
-            guard known == font, baseline == face.baseline else { return nil }
-        } else {
+        if face.font != font {
+            // The first word of the face, or the context gives another font now (other font
+            // options): the words shaped in the old one are dropped.
+            if let old = face.font {
+                g_object_unref(UnsafeMutableRawPointer(old))
+                face.words.removeAll()
+                face.unshaped.removeAll()
+                face.generation &+= 1
+            }
+            if let old = face.item { pango_item_free(old) }
             face.font = font
             g_object_ref(UnsafeMutableRawPointer(font))
             face.item = pango_item_copy(item)
-            face.baseline = baseline
+            face.baseline = pango_layout_get_baseline(face.layout)
         }
         let n = Int(shaped.pointee.num_glyphs)
         guard n > 0, let infos = shaped.pointee.glyphs, let logs = shaped.pointee.log_clusters else { return nil }
