@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The approved wording of one app: every user-facing sentence, parsed once per run.
 ///
@@ -61,14 +60,17 @@ public struct Wording: Sendable {
         verbatimKeys = Set(verbatim.keys)
     }
 
-    /// Compiles `keys` once: each must exist, be a valid Mustache template made only of literal
-    /// text and plain `{{name}}` tags, and use exactly the key's placeholders. Every problem is
-    /// an error naming the file and the key.
+    /// Compiles `keys` once: each must exist, be made only of literal text and plain `{{name}}`
+    /// tags, and use exactly the key's placeholders. Every problem is an error naming the file
+    /// and the key.
     ///
-    /// All keys are checked with swift-mustache in one template (`checkedTogether`); only when
-    /// that fails is each key compiled alone, to name the key and the problem.
+    /// The texts are compiled by the strict phrase parser (`segments`) alone: anything but
+    /// literal text and plain tags is refused, so a phrase renders as swift-mustache, the
+    /// engine of record, renders the same text. That agreement is checked for every text of
+    /// every wording file by `mustacheMismatches()` in the test suite, not on each run, where
+    /// parsing the report's texts with swift-mustache cost more than the rest of loading the
+    /// templates (about 50 M instructions for the clinical report).
     public func compile(_ keys: [WordingKey]) throws -> Phrasebook {
-        if let phrases = checkedTogether(keys) { return Phrasebook(file: file, phrases: phrases) }
         var phrases: [String: Phrase] = [:]
         for key in keys {
             if let seen = phrases[key.key] {
@@ -87,14 +89,7 @@ public struct Wording: Sendable {
 
     func compile(_ key: WordingKey) throws -> Phrase {
         guard let text = entries[key.key] else { throw CatalogError.missingKey(file: file, key: key.key) }
-        func bad(_ reason: String) -> CatalogError { .badTemplate(file: file, key: key.key, reason: reason) }
-        let mustache: MustacheTemplate
-        do { mustache = try MustacheTemplate(string: Self.textPragma + text) } catch { throw bad("\(error)") }
-        let phrase = try Self.segments(of: text, key: key, bad: bad)
-        // Swift-mustache stays the engine of record: the compiled form must render as it does.
-        let probe = Self.probe(key)
-        guard mustache.render(Self.probeValues(key)) == phrase.render(probe) else { throw bad("needs the full template engine") }
-        return phrase
+        return try Self.segments(of: text, key: key) { .badTemplate(file: file, key: key.key, reason: $0) }
     }
 
     /// Mustache renders the wording as plain text, never HTML-escaped.

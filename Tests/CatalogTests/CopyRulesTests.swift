@@ -91,6 +91,24 @@ final class CopyRulesTests: XCTestCase {
         XCTAssertGreaterThan(checked, 50, "the copy check must actually read the templates")
     }
 
+    func testEveryWordingTextRendersAsSwiftMustacheDoes() throws {
+        // Runs compile wording with the strict phrase parser only; swift-mustache stays the
+        // engine of record, and every text of every app must render as it does.
+        for app in ["aurae", "curaknot", "cycle", "gentle", "mindfulhome"] {
+            let w = try Wording(directory: TestPaths.templates, app: app)
+            XCTAssertGreaterThan(w.entries.count, 5, app)
+            XCTAssertEqual(w.mustacheMismatches(), [], "wording/\(app).json")
+        }
+    }
+
+    func testMustacheCheckNamesTextsThatRenderOtherwise() throws {
+        let w = try Wording(file: "wording/test.json", verbatim: [:], text: [
+            "ok": "Page {{page}} of {{pages}}", "section": "{{#a}}x{{/a}}", "triple": "{{{name}}}",
+            "comment": "a{{! note }}b", "fine": "{{ name }} and {{name}}",
+        ])
+        XCTAssertEqual(w.mustacheMismatches(), ["comment", "section", "triple"])
+    }
+
     func testPhraseMatcherCatchesForbiddenWords() {
         XCTAssertTrue(Self.containsPhrase("A strong Correlation with sleep", "correlation"))
         XCTAssertTrue(Self.containsPhrase("Your triggers", "triggers"))
