@@ -67,7 +67,16 @@ final class BatchShardResumeTests: XCTestCase {
         p.arguments = BatchSupport.batchArguments(users, out: out, ["--jobs", "2"])
         p.standardError = FileHandle.nullDevice
         try p.run()
-        usleep(UInt32.random(in: 400_000...2_500_000))
+        // Killed once a random number of users (1 to 24 of 32) are in the manifest, plus a random
+        // moment: in the middle of some user's files, whatever the speed of the build.
+        let target = Int.random(in: 1...24)
+        let manifest = out + "/manifest.jsonl"
+        while p.isRunning {
+            let lines = (try? String(contentsOfFile: manifest, encoding: .utf8))?.split(separator: "\n").count ?? 0
+            if lines >= target { break }
+            usleep(2_000)
+        }
+        usleep(UInt32.random(in: 0...30_000))
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
         XCTAssertEqual(p.terminationReason, .uncaughtSignal, "the run ended before it was killed: make the tree larger")
