@@ -194,6 +194,18 @@ final class WordGlyphs {
         return Double(width) / Double(PANGO_SCALE)
     }
 
+    /// The glyph ids `prepare` would draw for `text` (one line) in `font`, or nil when the line
+    /// takes the ordinary path. Leaves a prepared line alone.
+    func glyphIDs(_ text: String, font: FontSpec) -> [UInt32]? {
+        var text = text
+        guard text.utf8.count <= Self.maxBytes, Self.isPlain(text) else { return nil }
+        let face = self.face(font)
+        let saved = parts
+        defer { parts = saved }
+        guard text.withUTF8({ cut($0, face) }) != nil else { return nil }
+        return parts.flatMap { $0.word.glyphs.map(\.glyph) }
+    }
+
     /// Whether byte `b` ends a letter or digit: ASCII letters and digits, and the Latin letters
     /// U+00C0–U+024F but × and ÷ (`lead` is the byte before `b` when that began a sequence).
     static func isLetterOrDigit(_ b: UInt8, after lead: UInt8) -> Bool {
