@@ -39,6 +39,8 @@ final class WordGlyphs {
         var font: UnsafeMutablePointer<PangoFont>?
         var item: UnsafeMutablePointer<PangoItem>?
         var baseline: Int32 = 0
+        /// The item of the face's first Latin word: further words are shaped with its analysis.
+        var latinItem: UnsafeMutablePointer<PangoItem>?
         var words: [String: Word] = [:]
         /// Words Pango does not set as one run in this font.
         var unshaped: Set<String> = []
@@ -48,6 +50,7 @@ final class WordGlyphs {
         deinit {
             g_object_unref(UnsafeMutableRawPointer(layout))
             if let item { pango_item_free(item) }
+            if let latinItem { pango_item_free(latinItem) }
             if let font { g_object_unref(UnsafeMutableRawPointer(font)) }
         }
     }
@@ -62,6 +65,8 @@ final class WordGlyphs {
     private var preparedFace: Face?
     private var preparedText = ""
     private let glyphs: UnsafeMutablePointer<PangoGlyphString>
+    /// Where words are shaped directly.
+    private let scratch = pango_glyph_string_new()!
     /// Words kept per font before the font's words are forgotten.
     static let wordLimit = 16_384
     /// Longer lines take the ordinary path.
@@ -72,7 +77,10 @@ final class WordGlyphs {
         glyphs = pango_glyph_string_new()
     }
 
-    deinit { pango_glyph_string_free(glyphs) }
+    deinit {
+        pango_glyph_string_free(glyphs)
+        pango_glyph_string_free(scratch)
+    }
 
 
     /// Whether every scalar of `text` is one this path draws: printable Latin (to U+024F, no
@@ -266,8 +274,21 @@ final class WordGlyphs {
 
     /// Shapes `utf8` (a word) alone with Pango: its glyphs and their byte offsets, or nil
     /// unless it comes out as one left-to-right run in the face's font with no missing glyph.
+    ///
+    /// Once a Latin word has come out so, the face shapes further words directly with that
+    /// word's analysis (font, Latin script, language), skipping the layout's itemizing and line
+    /// breaking (a third of the cost of a new word): the glyphs are those of the word inside a
+    /// line, where Pango's itemizer gives figures and punctuation the script of the Latin text
+    /// around them.
     private func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ face: Face) -> (glyphs: [PangoGlyphInfo], clusters: [Int32])? {
         guard let base = utf8.baseAddress, utf8.count > 0 else { return nil }
+        if let latin = face.latinItem {
+            base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
+                pango_shape_with_flags(p, Int32(clamping: utf8.count), p, Int32(clamping: utf8.count),
+                                       &latin.pointee.analysis, scratch, PANGO_SHAPE_NONE)
+            }
+            return Self.glyphs(of: scratch)
+        }
         base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
             pango_layout_set_text(face.layout, p, Int32(clamping: utf8.count))
         }
@@ -289,11 +310,22 @@ final class WordGlyphs {
                 face.generation &+= 1
             }
             if let old = face.item { pango_item_free(old) }
+            if let old = face.latinItem { pango_item_free(old) }
+            face.latinItem = nil
             face.font = font
             g_object_ref(UnsafeMutableRawPointer(font))
             face.item = pango_item_copy(item)
             face.baseline = pango_layout_get_baseline(face.layout)
         }
+        guard let result = Self.glyphs(of: shaped) else { return nil }
+        if face.latinItem == nil && Int(item.pointee.analysis.script) == Int(PANGO_SCRIPT_LATIN.rawValue) {
+            face.latinItem = pango_item_copy(item)
+        }
+        return result
+    }
+
+    /// The glyphs of `shaped` and their byte offsets; nil when one is missing from the font.
+    private static func glyphs(of shaped: UnsafeMutablePointer<PangoGlyphString>) -> (glyphs: [PangoGlyphInfo], clusters: [Int32])? {
         let n = Int(shaped.pointee.num_glyphs)
         guard n > 0, let infos = shaped.pointee.glyphs, let logs = shaped.pointee.log_clusters else { return nil }
         var glyphs: [PangoGlyphInfo] = []
