@@ -37,16 +37,9 @@ extension Wording {
     /// The distinct names of the plain `{{name}}` tags of `text`, in order; nil when a tag is
     /// not plain.
     static func placeholderNames(_ text: String) -> [String]? {
+        guard let pieces = try? pieces(of: text, bad: { _ in CatalogError.missingKey(file: "", key: "") }) else { return nil }
         var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { return nil }
-            let name = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-            if !names.contains(name) { names.append(name) }
-            rest = rest[close.upperBound...]
-        }
+        for case .tag(let name) in pieces where !names.contains(name) { names.append(name) }
         return names
     }
 }

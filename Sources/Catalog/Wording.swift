@@ -100,25 +100,44 @@ public struct Wording: Sendable {
     static func segments(of text: String, key: WordingKey, bad: (String) -> CatalogError) throws -> Phrase {
         var segments: [Phrase.Segment] = []
         var used = Set<String>()
+        for piece in try pieces(of: text, bad: bad) {
+            switch piece {
+            case .literal(let literal): segments.append(.literal(literal))
+            case .tag(let name):
+                guard let index = key.placeholders.firstIndex(of: name) else {
+                    throw bad("{{\(name)}} is not a placeholder the code fills (it fills: \(key.placeholders.joined(separator: ", ")))")
+                }
+                used.insert(name)
+                segments.append(.value(index))
+            }
+        }
+        if let missing = key.placeholders.first(where: { !used.contains($0) }) { throw bad("has no {{\(missing)}}") }
+        return Phrase(key: key, segments: segments)
+    }
+
+    /// A wording text cut into literal text and the names of its `{{name}}` tags.
+    enum Piece: Equatable {
+        case literal(String)
+        case tag(String)
+    }
+
+    /// The pieces of `text`; anything but literal text and plain `{{name}}` tags is an error.
+    static func pieces<E: Error>(of text: String, bad: (String) -> E) throws -> [Piece] {
+        var pieces: [Piece] = []
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
-            if open.lowerBound > rest.startIndex { segments.append(.literal(String(rest[..<open.lowerBound]))) }
+            if open.lowerBound > rest.startIndex { pieces.append(.literal(String(rest[..<open.lowerBound]))) }
             rest = rest[open.upperBound...]
             guard let close = rest.range(of: "}}") else { throw bad("unclosed tag") }
             let name = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw bad("only plain {{name}} placeholders are supported, not {{\(name)}}")
             }
-            guard let index = key.placeholders.firstIndex(of: name) else {
-                throw bad("{{\(name)}} is not a placeholder the code fills (it fills: \(key.placeholders.joined(separator: ", ")))")
-            }
-            used.insert(name)
-            segments.append(.value(index))
+            pieces.append(.tag(name))
             rest = rest[close.upperBound...]
         }
-        if !rest.isEmpty { segments.append(.literal(String(rest))) }
-        if let missing = key.placeholders.first(where: { !used.contains($0) }) { throw bad("has no {{\(missing)}}") }
-        return Phrase(key: key, segments: segments)
+        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        return pieces
     }
 
     /// A value per placeholder that shows where it landed: `⟨name⟩`.

@@ -77,58 +77,61 @@ final class CairoPainter {
         }
     }
 
+    /// One line of text ready to draw: from shaped words when it is plain, else a Pango layout.
+    private enum Line {
+        case words(WordGlyphs.Line)
+        case layout(OpaquePointer)
+    }
+
+    private func line(_ string: String, _ style: TextStyle) -> Line {
+        if let line = text.words.prepare(string, font: style.font) { return .words(line) }
+        return .layout(text.layout(string, font: style.font))
+    }
+
+    private func width(_ line: Line) -> Double {
+        switch line {
+        case .words(let l): return l.width
+        case .layout(let l):
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_size(l, &w, &h)
+            return Double(w) / Double(PANGO_SCALE)
+        }
+    }
+
+    /// Draws `line` from `x`, with its top at `y`, or its baseline when `yIsBaseline`.
+    private func draw(_ line: Line, x: Double, y: Double, yIsBaseline: Bool) {
+        switch line {
+        case .words(let l):
+            text.words.draw(cr, x: x, baseline: yIsBaseline ? y : y + l.baseline)
+        case .layout(let l):
+            let top = yIsBaseline ? y - Double(pango_layout_get_baseline(l)) / Double(PANGO_SCALE) : y
+            cairo_move_to(cr, x, top)
+            pango_cairo_show_layout(cr, l)
+        }
+    }
+
     private func drawLabel(_ label: TextLabel) {
         guard !label.text.isEmpty else { return }
-        if let line = text.words.prepare(label.text, font: label.style.font) {
-            setColor(label.style.color)
-            var x = label.position.x, y = label.position.y
-            switch label.anchor.horizontal {
-            case .leading: break
-            case .center: x -= line.width / 2
-            case .trailing: x -= line.width
-            }
-            if label.anchor.vertical != .baseline { y += line.baseline }
-            text.words.draw(cr, x: x, baseline: y)
-            return
-        }
-        let l = text.layout(label.text, font: label.style.font)
+        let line = line(label.text, label.style)
         setColor(label.style.color)
-        var w: Int32 = 0, h: Int32 = 0
-        pango_layout_get_size(l, &w, &h)
-        let width = Double(w) / Double(PANGO_SCALE)
-        var x = label.position.x, y = label.position.y
+        var x = label.position.x
         switch label.anchor.horizontal {
         case .leading: break
-        case .center: x -= width / 2
-        case .trailing: x -= width
+        case .center: x -= width(line) / 2
+        case .trailing: x -= width(line)
         }
-        if label.anchor.vertical == .baseline { y -= Double(pango_layout_get_baseline(l)) / Double(PANGO_SCALE) }
-        cairo_move_to(cr, x, y)
-        pango_cairo_show_layout(cr, l)
+        draw(line, x: x, y: label.position.y, yIsBaseline: label.anchor.vertical == .baseline)
     }
 
     private func drawText(_ run: TextRun) {
         guard !run.text.isEmpty else { return }
-        if let line = text.words.prepare(run.text, font: run.style.font) {
-            setColor(run.style.color)
-            var x = run.origin.x
-            if run.alignment != .leading {
-                let slack = run.width - line.width
-                x += run.alignment == .trailing ? slack : slack / 2
-            }
-            text.words.draw(cr, x: x, baseline: run.origin.y + line.baseline)
-            return
-        }
-        let l = text.layout(run.text, font: run.style.font)
+        let line = line(run.text, run.style)
         setColor(run.style.color)
         var x = run.origin.x
         if run.alignment != .leading {
-            var w: Int32 = 0, h: Int32 = 0
-            pango_layout_get_size(l, &w, &h)
-            let slack = run.width - Double(w) / Double(PANGO_SCALE)
+            let slack = run.width - width(line)
             x += run.alignment == .trailing ? slack : slack / 2
         }
-        cairo_move_to(cr, x, run.origin.y)
-        pango_cairo_show_layout(cr, l)
+        draw(line, x: x, y: run.origin.y, yIsBaseline: false)
     }
 }

@@ -1,17 +1,15 @@
 import CCairo
 
-/// The Pango context text is drawn with, and the shaped layouts of strings that repeat, kept
-/// from one document to the next.
+/// The Pango context text is drawn with, its plain lines' shaped words (`words`), and the
+/// shaped layouts of other lines that repeat, kept from one document to the next.
 ///
-/// Shaping is most of the cost of drawing text. Dates, times, severities, durations, medication
-/// names, column heads, running headers and detail lines repeat within a document and, in a
-/// batch, from one user's document to the next: a cached `PangoLayout` is drawn again without
-/// being shaped again. Short strings are kept from their first use, longer ones from their second
-/// (most are unique). At the start of each document, when the cache holds more than half its
-/// limit, the strings the previous document did not draw are dropped, so what keeps repeating
-/// stays and one user's dates do not crowd out the next user's. Drawing a cached layout gives
-/// the same glyphs as shaping it again: the context's font map, resolution and options are the
-/// same for every document of the cache.
+/// Plain Latin lines (most of a report) are drawn from `WordGlyphs`. The rest (other scripts,
+/// emoji, marks) take a `PangoLayout`, and a cached one is drawn again without being shaped
+/// again: short strings are kept from their first use, longer ones from their second (most are
+/// unique). At the start of each document, when the cache holds more than half its limit, the
+/// strings the previous document did not draw are dropped, so what keeps repeating stays. Drawing
+/// a cached layout gives the same glyphs as shaping it again: the context's font map, resolution
+/// and options are the same for every document of the cache.
 ///
 /// Not thread-safe: one per measurer, which is one per thread.
 final class ShapedTextCache {
