@@ -12,46 +12,50 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev).
+        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
 
-        // Pipeline: Ingest -> Insights -> Render, composed by Reports, driven by `report`.
+        // The shared stages, free of any app: reading exports, statistics, templates, layout.
         .target(name: "Ingest", dependencies: ["CCSV"]),
+        .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
-        .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care", "Cycle", "Home"]),
-        // CuraKnot care circle: records, the SQLite store, symptom patterns.
-        .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
-        // Companion apps: period start check-ins (Cycle) and the Mindful Home peanut ledger (Home).
-        .target(name: "Cycle", dependencies: ["Ingest"]),
-        .target(name: "Home", dependencies: ["Ingest"]),
-        // Gentle Days: partner notifications (replay, throttles, partner messages) and the export.
-        .target(name: "Gentle", dependencies: ["Ingest", "Catalog", "Insights", "Reports"]),
-        // The nightly batch: every user's reports in one process, sharded, resumable.
-        .target(name: "Batch", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Reports"]),
+        // The report kit every app's reports are written with: jobs, run info, output files.
+        .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
+
+        // One module per app: its records, its rules and its reports.
+        .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
+        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite"]),
+        .target(name: "Cycle", dependencies: ["ReportKit"]),
+        .target(name: "Gentle", dependencies: ["ReportKit"]),
+        .target(name: "MindfulHome", dependencies: ["ReportKit"]),
+
+        // The nightly batch of the Aurae reports: sharded, resumable, on every core.
+        .target(name: "Batch", dependencies: ["Aurae"]),
         // Seeded synthetic data for the benchmark and the tests.
-        .target(name: "Synthetic", dependencies: ["Ingest"]),
+        .target(name: "Synthetic", dependencies: ["Aurae"]),
         .executableTarget(name: "report", dependencies: [
-            "Ingest", "Insights", "Render", "Catalog", "Reports", "Synthetic", "Care", "Cycle", "Home", "Gentle", "Batch",
+            "ReportKit", "Aurae", "CuraKnot", "Cycle", "Gentle", "MindfulHome", "Batch", "Synthetic",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Tests follow the modules they test; TestSupport holds paths, golden files and the built binary.
         .target(name: "TestSupport", dependencies: ["Render", "Catalog", "Ingest"], path: "Tests/TestSupport"),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Aurae", "TestSupport"]),
+        .testTarget(name: "InsightsTests", dependencies: ["Insights"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "InsightsTests", dependencies: ["Insights", "Ingest", "Catalog", "Reports", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Care", "Home", "Render", "Ingest", "Catalog", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "CareTests", dependencies: ["Care", "Ingest", "Catalog", "Reports", "TestSupport"]),
-        .testTarget(name: "CycleTests", dependencies: ["Cycle", "Ingest"]),
-        .testTarget(name: "HomeTests", dependencies: ["Home", "Ingest"]),
-        .testTarget(name: "GentleTests", dependencies: ["Gentle", "Ingest", "Catalog", "Reports", "TestSupport"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Ingest", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "TestSupport"]),
+        .testTarget(name: "AuraeTests", dependencies: ["Aurae", "Insights", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "CuraKnotTests", dependencies: ["CuraKnot", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "CycleTests", dependencies: ["Cycle"]),
+        .testTarget(name: "GentleTests", dependencies: ["Gentle", "TestSupport"]),
+        .testTarget(name: "MindfulHomeTests", dependencies: ["MindfulHome", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -14,19 +14,16 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .target(name: "Ingest", dependencies: ["CCSV"]),
+        .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
-        .target(name: "Insights", dependencies: ["Ingest", "Catalog"]),
         .target(name: "Render", dependencies: ["CCairo"]),
-        .target(name: "Care", dependencies: ["Ingest", "Catalog", "CSQLite"]),
-        .target(name: "Cycle", dependencies: ["Ingest"]),
-        .target(name: "Home", dependencies: ["Ingest"]),
-        .target(name: "Reports", dependencies: ["Ingest", "Insights", "Render", "Catalog", "Care", "Cycle", "Home"]),
+        .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
+        .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
 
-        .executableTarget(name: "FuzzCSV", dependencies: ["Ingest"], swiftSettings: fuzzTarget),
-        .executableTarget(name: "FuzzJSON", dependencies: ["Ingest"], swiftSettings: fuzzTarget),
-        .executableTarget(name: "FuzzPipeline", dependencies: ["Ingest", "Insights", "Render", "Reports", "Catalog"],
+        .executableTarget(name: "FuzzCSV", dependencies: ["Ingest", "Aurae"], swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzJSON", dependencies: ["Ingest", "Aurae"], swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzPipeline", dependencies: ["Ingest", "Render", "ReportKit", "Aurae", "Catalog"],
                           swiftSettings: fuzzTarget),
     ]
 )

@@ -1,5 +1,6 @@
+import Aurae
 import Foundation
-import Reports
+import ReportKit
 
 /// Checks the manifests of a sharded run and merges them: every shard `0..<N` present once with
 /// its `run` file (so it finished), every user in the shard its id hashes to and in one shard

@@ -1,6 +1,7 @@
+import Aurae
 import Catalog
 import Foundation
-import Reports
+import ReportKit
 #if canImport(Glibc)
 import Glibc
 #endif

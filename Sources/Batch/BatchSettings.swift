@@ -1,6 +1,6 @@
+import Aurae
 import Ingest
-import Insights
-import Reports
+import ReportKit
 
 /// The reports a batch can write for each user, in the order they are made.
 public enum BatchReport: String, CaseIterable, Sendable {

@@ -1,4 +1,5 @@
-import Reports
+import Aurae
+import ReportKit
 
 /// How many users of a run ended in each status.
 public struct BatchCounts: Sendable, Equatable {

@@ -1,5 +1,6 @@
+import Aurae
 import Foundation
-import Reports
+import ReportKit
 
 /// One line of `manifest.jsonl`: what happened to one user, with the fingerprints `--resume`
 /// compares. Never carries health data: ids, file names, sizes, hashes, times and counts.

@@ -1,5 +1,6 @@
+import Aurae
 import Foundation
-import Reports
+import ReportKit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
+import Aurae
 import Foundation
-import Reports
+import ReportKit
 
 /// `run.json`, written when a run ends: its counts, as-of date, options, shard, version and wall
 /// time, and the worker time per report. `batch-merge` reads the shards' ones back.

@@ -1,5 +1,5 @@
+import Aurae
 import Ingest
-import Insights
 
 /// The `--tiers` file: CSV (or JSON `{"tiers": [...]}`) of `user_id,tier`, tier `free` or
 /// `premium`; a user not listed is free. Read with the Ingest readers, so a bad row is a located

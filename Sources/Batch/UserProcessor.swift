@@ -1,9 +1,9 @@
+import Aurae
 import Catalog
 import Foundation
 import Ingest
-import Insights
 import Render
-import Reports
+import ReportKit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -61,8 +61,8 @@ public struct RoundedNumber: Sendable, Hashable, CustomStringConvertible {
     public let text: String
     public var value: Double { Double(text) ?? .nan }
     public var description: String { text }
-    init(_ num: Int128, _ den: Int128, places: Int) { text = Rounding.text(num, den, places: places) }
-    init(_ x: Double, places: Int) { text = Rounding.text(x, places: places) }
+    public init(_ num: Int128, _ den: Int128, places: Int) { text = Rounding.text(num, den, places: places) }
+    public init(_ x: Double, places: Int) { text = Rounding.text(x, places: places) }
 }
 
 /// Exact-enough tests for the fair comparison.

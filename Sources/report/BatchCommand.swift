@@ -1,8 +1,9 @@
 import ArgumentParser
+import Aurae
 import Batch
 import Foundation
 import Ingest
-import Reports
+import ReportKit
 #if canImport(Glibc)
 import Glibc
 #endif

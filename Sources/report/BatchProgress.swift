@@ -1,6 +1,6 @@
 import Batch
 import Foundation
-import Reports
+import ReportKit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import Aurae
 import Batch
 import Foundation
 import Synthetic

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Foundation
+import Aurae
 import Catalog
+import Foundation
 import Ingest
-import Insights
-import Reports
+import ReportKit
 import Synthetic
 #if canImport(Glibc)
 import Glibc

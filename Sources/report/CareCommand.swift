@@ -1,6 +1,6 @@
 import ArgumentParser
-import Care
 import Catalog
+import CuraKnot
 import Foundation
 import Ingest
 

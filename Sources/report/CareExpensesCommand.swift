@@ -1,9 +1,9 @@
 import ArgumentParser
-import Care
 import Catalog
+import CuraKnot
 import Foundation
 import Ingest
-import Reports
+import ReportKit
 
 struct CareExpensesCommand: ReportCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Care
+import CuraKnot
 import Foundation
 import Ingest
-import Reports
+import ReportKit
 
 struct CarePatternsCommand: ReportCommand {
     static let configuration = CommandConfiguration(

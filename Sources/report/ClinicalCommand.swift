@@ -1,6 +1,6 @@
 import ArgumentParser
-import Insights
-import Reports
+import Aurae
+import ReportKit
 
 struct ClinicalCommand: ReportCommand {
     static let configuration = CommandConfiguration(

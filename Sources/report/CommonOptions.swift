@@ -1,8 +1,9 @@
 import ArgumentParser
+import Aurae
 import Catalog
 import Foundation
 import Ingest
-import Reports
+import ReportKit
 
 /// How strictly to read input files and how much of them; shared by every command that reads
 /// exports (headache logs, care records).

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 import Ingest
 import Render
-import Reports
+import ReportKit
 
 /// Where a run's messages go: standard error, as text or JSON lines, with progress left out when
 /// quiet. Made from the parsed options; also turns every error a command throws into its message

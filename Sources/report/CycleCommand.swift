@@ -2,7 +2,7 @@ import ArgumentParser
 import Catalog
 import Cycle
 import Ingest
-import Reports
+import ReportKit
 
 struct CycleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Aurae
 import Ingest
-import Insights
-import Reports
+import ReportKit
 
 struct ExportCommand: ReportCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Gentle
-import Reports
+import ReportKit
 
 struct GentleExportCommand: ReportCommand {
     static let configuration = CommandConfiguration(

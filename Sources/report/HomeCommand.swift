@@ -1,9 +1,9 @@
 import ArgumentParser
 import Catalog
 import Foundation
-import Home
 import Ingest
-import Reports
+import MindfulHome
+import ReportKit
 
 struct HomeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
+import Aurae
 import Ingest
-import Reports
+import ReportKit
 
 extension InputOptions {
     /// Reads and merges the logs, then the daily context at `daysPath` when given, printing

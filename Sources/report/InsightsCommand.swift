@@ -1,6 +1,6 @@
 import ArgumentParser
-import Insights
-import Reports
+import Aurae
+import ReportKit
 
 struct InsightsCommand: ReportCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
+import Aurae
 import Ingest
-import Insights
-import Reports
+import ReportKit
 
 /// `--log-format`: how messages on standard error are written.
 enum LogFormat: String, CaseIterable, Sendable, ExpressibleByArgument {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Reports
+import ReportKit
 
 @main
 struct Report: ParsableCommand {

@@ -1,6 +1,6 @@
 import Gentle
 import Ingest
-import Reports
+import ReportKit
 import XCTest
 
 /// One person's export (seed §15.2): their settings, status history, calendar entries and the

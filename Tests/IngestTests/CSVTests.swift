@@ -1,5 +1,6 @@
-import XCTest
+@testable import Aurae
 @testable import Ingest
+import XCTest
 
 final class CSVRecordReaderTests: XCTestCase {
     func testQuotedNewlinesShiftLines() throws {

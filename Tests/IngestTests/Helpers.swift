@@ -1,6 +1,7 @@
+@testable import Aurae
 import Foundation
-import XCTest
 @testable import Ingest
+import XCTest
 
 /// A fresh temporary folder per test case.
 final class TempDir {

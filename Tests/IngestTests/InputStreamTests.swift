@@ -1,6 +1,7 @@
+@testable import Aurae
 import Foundation
-import XCTest
 @testable import Ingest
+import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
-import XCTest
+@testable import Aurae
 @testable import Ingest
+import XCTest
 
 /// Messages made from one `Issue` for each format, and the message kinds the other tests leave out.
 final class IssueMessageTests: XCTestCase {

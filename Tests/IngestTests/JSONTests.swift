@@ -1,5 +1,6 @@
-import XCTest
+@testable import Aurae
 @testable import Ingest
+import XCTest
 
 final class JSONParserTests: XCTestCase {
     func syntax(_ text: String, limits: IngestLimits = .default) -> JSONSyntaxError? {

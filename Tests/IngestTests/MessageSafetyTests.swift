@@ -1,5 +1,6 @@
-import XCTest
+@testable import Aurae
 @testable import Ingest
+import XCTest
 
 /// Echoed input in messages: escaped, capped by characters and bytes, and left out of the
 /// value-free messages.

@@ -1,5 +1,6 @@
-import XCTest
+@testable import Aurae
 @testable import Ingest
+import XCTest
 
 /// Integers, physical ranges, years and spans, checked where values enter.
 final class RangeTests: XCTestCase {

@@ -1,6 +1,7 @@
-import XCTest
 @testable import Insights
+import XCTest
 
+/// The shared statistics every app's rules use: Fisher's exact test, Benjamini–Hochberg and exact rounding.
 final class StatisticsTests: XCTestCase {
     /// Reference values: scipy.stats.fisher_exact(table, alternative='greater').
     func testFisherAgainstScipy() {
@@ -43,21 +44,5 @@ final class StatisticsTests: XCTestCase {
         // 0.15 hours is 0.2 at one decimal; a Double 0.15 * 10 would round to 1.0 or 2.0 unpredictably.
         XCTAssertEqual(Rounding.text(15, 100, places: 1), "0.2")
         XCTAssertEqual(Rounding.text(0.00005, places: 4), "0.0001")
-    }
-
-    func testTrendLineExact() {
-        let t = trendLine([1, 2, 3])
-        XCTAssertEqual(t.slope.text, "1.0"); XCTAssertEqual(t.intercept.text, "1.0")
-        let u = trendLine([3, 0, 0, 1])   // numpy.polyfit: -0.6, 1.9
-        XCTAssertEqual(u.slope.text, "-0.6"); XCTAssertEqual(u.intercept.text, "1.9")
-        XCTAssertEqual(trendLine([4]).intercept.text, "4.0")
-        XCTAssertEqual(trendLine([4]).slope.text, "0.0")
-    }
-
-    func testISOWeekLabels() {
-        XCTAssertEqual(IsoWeek(date("2026-01-01")).description, "2026-W01")
-        XCTAssertEqual(IsoWeek(date("2021-01-03")).description, "2020-W53")
-        XCTAssertEqual(IsoWeek(date("2024-12-30")).description, "2025-W01")
-        XCTAssertEqual(IsoWeek(date("2026-03-31")).description, "2026-W14")
     }
 }

@@ -1,3 +1,4 @@
+import Aurae
 import Ingest
 
 /// Small limits, so that every limit (field bytes, records, depth, columns) is reached by inputs of

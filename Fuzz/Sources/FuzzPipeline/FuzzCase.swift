@@ -1,6 +1,6 @@
 import Ingest
-import Insights
-import Reports
+import Aurae
+import ReportKit
 
 /// One pipeline run decoded from the fuzzer's bytes: two option bytes, then the logs export and,
 /// when asked for, a daily-context export after the first 0x1E byte.

@@ -1,5 +1,6 @@
 import Ingest
-import Reports
+import Aurae
+import ReportKit
 
 /// Small limits, so that every limit is reached by inputs of at most 4 KiB (`-max_len=4096`) and
 /// one input stays cheap.

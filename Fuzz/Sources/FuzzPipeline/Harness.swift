@@ -1,7 +1,8 @@
 import Catalog
 import Foundation
 import Render
-import Reports
+import Aurae
+import ReportKit
 
 /// What every fuzz input shares, made once per process: the templates, the loaded jobs and one
 /// Pango measurer (a new font map per input would cost more than the rest of the pipeline).

@@ -1,4 +1,4 @@
-import Reports
+import ReportKit
 
 /// Why an export cannot be made.
 public enum GentleExportError: Error, Equatable, CustomStringConvertible {

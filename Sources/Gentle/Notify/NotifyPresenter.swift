@@ -1,5 +1,5 @@
 import Catalog
-import Reports
+import ReportKit
 
 /// Presents the replay's decisions: each event's notification title and body (seed §6.4), the
 /// partner message for status updates, as JSON lines for the job that sends them or as text for

@@ -1,5 +1,4 @@
 import Ingest
-import Insights
 
 /// The sent notifications of one type for one person and pair, within a rolling window. A
 /// notification sent at `t` still counts at `now` while `now − t` is less than the window: the

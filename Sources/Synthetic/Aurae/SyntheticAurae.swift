@@ -1,3 +1,4 @@
+import Aurae
 import Ingest
 
 /// Synthetic Aurae records for benchmarks and property tests, the same for a seed on every machine.

@@ -1,3 +1,4 @@
+import Aurae
 import Ingest
 
 /// Deterministic synthetic Aurae exports for the benchmark: the same shape of data as the

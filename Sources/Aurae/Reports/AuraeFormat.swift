@@ -1,0 +1,161 @@
+import Catalog
+import Ingest
+import Insights
+import ReportKit
+
+/// How Aurae reports write dates, times, severities, durations and the table cells, with every
+/// word taken from the wording catalog (spec 30-reports.md, "Aurae free summary").
+public struct AuraeFormat: Sendable {
+    /// The wording keys the formats use.
+    public struct Keys: WordingKeySet, Sendable {
+        let month = WordingKey.family("month", 1...12)
+        let monthLong = WordingKey.family("monthLong", 1...12)
+        let severity = WordingKey.family("severity", 1...5)
+        let dateFormat = WordingKey("dateFormat", "day", "month", "year")
+        let monthYear = WordingKey("monthYearFormat", "month", "year")
+        let minutesOnly = WordingKey("cell.minutes", "m")
+        let hoursMinutes = WordingKey("cell.hoursMinutes", "h", "m")
+        let temperature = WordingKey("cell.temperature", "value")
+        let weatherJoin = WordingKey("cell.weatherJoin", "temperature", "condition")
+        let none = WordingKey("cell.none")
+        let ongoing = WordingKey("cell.ongoing")
+        let listSeparator = WordingKey("cell.listSeparator")
+        let ellipsis = WordingKey("cell.ellipsis")
+        public init() {}
+    }
+
+    private let months: [String]
+    private let monthsLong: [String]
+    private let dateFormat: Phrase
+    private let monthYear: Phrase
+    private let severityWords: [String]
+    private let minutesOnly: Phrase
+    private let hoursMinutes: Phrase
+    private let temperature: Phrase
+    private let weatherJoin: Phrase
+    public let none: String
+    public let ongoing: String
+    public let listSeparator: String
+    private let ellipsis: String
+
+    /// Reads the formats from a phrasebook compiled with `Keys` (alone or nested in a report's keys).
+    public init(_ book: Phrasebook) throws {
+        let k = Keys()
+        func text(_ key: WordingKey) throws -> String { try book.phrase(key).render([]) }
+        months = try k.month.map(text)
+        monthsLong = try k.monthLong.map(text)
+        severityWords = try k.severity.map(text)
+        dateFormat = try book.phrase(k.dateFormat)
+        monthYear = try book.phrase(k.monthYear)
+        minutesOnly = try book.phrase(k.minutesOnly)
+        hoursMinutes = try book.phrase(k.hoursMinutes)
+        temperature = try book.phrase(k.temperature)
+        weatherJoin = try book.phrase(k.weatherJoin)
+        none = try text(k.none)
+        ongoing = try text(k.ongoing)
+        listSeparator = try text(k.listSeparator)
+        ellipsis = try text(k.ellipsis)
+    }
+
+    /// Compiles only the formats' own wording.
+    public init(_ wording: Wording) throws { try self.init(try wording.compile(Keys())) }
+
+    /// "18 Feb 2026".
+    public func date(_ d: LocalDate) -> String {
+        let c = d.components
+        return dateFormat.render([String(c.day), months[c.month - 1], String(c.year)])
+    }
+
+    /// "March 2026"; a month outside 1…12 is written as its number.
+    public func monthYear(year: Int, month: Int) -> String {
+        monthYear.render([(1...12).contains(month) ? monthsLong[month - 1] : String(month), String(year)])
+    }
+
+    /// "Mar 2026"; a month outside 1…12 is written as its number.
+    public func shortMonthYear(year: Int, month: Int) -> String {
+        monthYear.render([(1...12).contains(month) ? months[month - 1] : String(month), String(year)])
+    }
+
+    /// "14:34", 24-hour, in the timestamp's own offset.
+    public func time(_ t: Timestamp) -> String {
+        let m = t.localMinuteOfDay
+        return zeroPadded(m / 60, 2) + ":" + zeroPadded(m % 60, 2)
+    }
+
+    /// The severity as a word; never only a colour.
+    public func severity(_ level: Int) -> String {
+        (1...severityWords.count).contains(level) ? severityWords[level - 1] : String(level)
+    }
+
+    /// "45m" under an hour, "2h 14m" otherwise (minutes rounded down), "Ongoing" when active;
+    /// "0m" when the resolution is before the onset. Exact for any pair of timestamps: a year
+    /// typo gives millions of hours, not a crash.
+    public func duration(_ log: HeadacheLog) -> String {
+        guard let end = log.resolvedAt else { return ongoing }
+        let minutes = max(0, elapsedNanoseconds(from: log.onsetAt, to: end) / 60_000_000_000)
+        if minutes < 60 { return minutesOnly.render([String(minutes)]) }
+        return hoursMinutes.render([String(minutes / 60), String(minutes % 60)])
+    }
+
+    /// "18 °C · Partly cloudy"; either part alone when the other is unknown; "—" when both are.
+    /// A temperature that is not a finite number (infinity, NaN) is unknown.
+    public func weather(_ w: Weather) -> String {
+        let condition = w.condition?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        let temp = w.temperatureC.flatMap { $0.isFinite ? temperature.render([Self.number($0)]) : nil }
+        switch (temp, condition) {
+        case let (t?, c?): return weatherJoin.render([t, c])
+        case let (t?, nil): return t
+        case let (nil, c?): return c
+        case (nil, nil): return none
+        }
+    }
+
+    /// Medication names as logged, trimmed, joined by ", " ("—" when none).
+    public func medications(_ entries: [MedicationEntry]) -> String {
+        var out = ""
+        for e in entries {
+            let name = e.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name.isEmpty { continue }
+            if !out.isEmpty { out += listSeparator }
+            out += name
+        }
+        return out.isEmpty ? none : out
+    }
+
+    /// Notes with line breaks turned into spaces, cut to `limit` characters (limit − 1 and "…"
+    /// when longer). Characters are Unicode scalars, as most tools count them.
+    public func notes(_ text: String?, limit: Int) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        var scalars = String.UnicodeScalarView()
+        var count = 0
+        var previousCR = false
+        var truncated = false
+        for s in text.unicodeScalars {
+            let isBreak = s == "\n" || s == "\r" || s == "\u{2028}" || s == "\u{2029}" || s == "\u{0B}" || s == "\u{0C}" || s == "\u{85}"
+            if s == "\n" && previousCR { previousCR = false; continue }
+            previousCR = s == "\r"
+            if count == limit { truncated = true; break }
+            scalars.append(isBreak ? " " : s)
+            count += 1
+        }
+        if !truncated { return String(scalars) }
+        var cut = String.UnicodeScalarView(scalars.prefix(max(0, limit - 1)))
+        cut.append(contentsOf: ellipsis.unicodeScalars)
+        return String(cut)
+    }
+
+    /// A number with at most one decimal and no trailing ".0": 18, 18.5, -3. Beyond 10^14 a
+    /// decimal means nothing, so the whole number; beyond Int64, or not finite, Swift's own text
+    /// ("1e+19", "inf", "nan").
+    static func number(_ v: Double) -> String {
+        guard (v * 10).rounded(.toNearestOrAwayFromZero).magnitude < 1e15 else {
+            return Int64(exactly: v.rounded()).map(String.init) ?? "\(v.rounded())"
+        }
+        let text = Rounding.text(v, places: 1)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,53 @@
+import Catalog
+import Ingest
+import ReportKit
+
+/// The episode-detail fields in display order; each is one labelled, unsplittable piece.
+enum DetailField: String, CaseIterable {
+    case resolved, duration, onsetSpeed, headacheType, weather, health, sleep, lifestyle, food,
+         symptoms, medication, environment, cyclePhase, notes
+}
+
+/// The episode details' wording: field labels, value parts and the words for logged choices.
+struct DetailKeys: WordingKeySet {
+    let intro = WordingKey("clinical.details.intro")
+    let episodeTitle = WordingKey("clinical.details.episodeTitle", "date", "time", "severity")
+    let field = WordingKey("clinical.details.field", "label", "value")
+    let separator = WordingKey("clinical.details.separator")
+    let dateTime = WordingKey("clinical.details.dateTime", "date", "time")
+    let headacheTypeNote = WordingKey("disclaimer.headacheTypeShort")
+    let labels = WordingKey.family("clinical.details.label", DetailField.allCases.map(\.rawValue))
+    let onsetSpeeds = WordingKey.family("clinical.details.onsetSpeed", OnsetSpeed.allCases.map(\.rawValue))
+    let humidity = WordingKey("clinical.details.weather.humidity", "value")
+    let pressure = WordingKey("clinical.details.weather.pressure", "value")
+    let pressureTrend = WordingKey("clinical.details.weather.pressureTrend", "value", "trend")
+    let trendOnly = WordingKey("clinical.details.weather.trendOnly", "trend")
+    let uv = WordingKey("clinical.details.weather.uv", "value")
+    let aqi = WordingKey("clinical.details.weather.aqi", "value")
+    let trends = WordingKey.family("clinical.details.weather.trend", PressureTrend.allCases.map(\.rawValue))
+    let heartRate = WordingKey("clinical.details.health.heartRate", "value")
+    let restingHeartRate = WordingKey("clinical.details.health.restingHeartRate", "value")
+    let hrv = WordingKey("clinical.details.health.hrv", "value")
+    let spo2 = WordingKey("clinical.details.health.spo2", "value")
+    let steps = WordingKey("clinical.details.health.steps", "value")
+    let sleepHours = WordingKey("clinical.details.sleep.hours", "value")
+    let sleepQuality = WordingKey("clinical.details.sleep.quality", "value")
+    let alcohol = WordingKey("clinical.details.lifestyle.alcohol")
+    let noAlcohol = WordingKey("clinical.details.lifestyle.noAlcohol")
+    let caffeine = WordingKey("clinical.details.lifestyle.caffeine")
+    let noCaffeine = WordingKey("clinical.details.lifestyle.noCaffeine")
+    let skippedMeal = WordingKey("clinical.details.lifestyle.skippedMeal")
+    let noSkippedMeal = WordingKey("clinical.details.lifestyle.noSkippedMeal")
+    let hydration = WordingKey("clinical.details.lifestyle.hydration", "value")
+    let stress = WordingKey("clinical.details.lifestyle.stress", "value")
+    let screenTime = WordingKey("clinical.details.lifestyle.screenTime", "value")
+    let symptoms = WordingKey.family("clinical.details.symptom", Symptom.allCases.map(\.rawValue))
+    let cyclePhases = WordingKey.family("clinical.details.cyclePhase", CyclePhase.allCases.map(\.rawValue))
+    /// The approved factor labels name the known foods and the environment factors.
+    let foods = WordingKey.family("factor", KnownFood.allCases.map(\.rawValue))
+    let environment = WordingKey.family("factor", EnvironmentFactor.allCases.map(\.rawValue))
+    let takenAt = WordingKey("clinical.details.medication.takenAt", "when")
+    let acute = WordingKey("clinical.details.medication.acute")
+    let daily = WordingKey("clinical.details.medication.daily")
+    let rating = WordingKey("clinical.details.medication.rating", "rating")
+}

@@ -1,0 +1,56 @@
+import Catalog
+import Ingest
+import Render
+import ReportKit
+
+/// Runs the premium clinical report end to end: analyse, build the document, lay out, and write
+/// the PDF atomically.
+public struct ClinicalJob {
+    /// What the person asked for besides the inputs.
+    public struct Request: Sendable {
+        public var from: LocalDate?
+        public var to: LocalDate?
+        public var patientName: String?
+        /// Section ids in order (`nil`: every section); `safety` is added when left out.
+        public var sections: [String]?
+
+        public init(from: LocalDate? = nil, to: LocalDate? = nil, patientName: String? = nil, sections: [String]? = nil) {
+            self.from = from; self.to = to; self.patientName = patientName; self.sections = sections
+        }
+    }
+
+    public struct Result: Sendable {
+        public var pageCount: Int
+        public var episodeCount: Int
+        public var fontWarnings: [String]
+    }
+
+    let report: ClinicalReport
+
+    /// Loads every template the report uses, so that a broken one fails before any input is read.
+    public init(templates: TemplateSet) throws {
+        report = try ClinicalReport(templates: templates, config: try InsightsConfig(templates: templates))
+    }
+
+    /// The document for `inputs` (everything after ingest and before layout).
+    public func document(_ inputs: HeadacheInputs, _ request: Request, run: RunInfo) throws -> (Document, episodes: Int) {
+        let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
+                                              skippedCount: inputs.skipped, run: run)
+        return try report.document(ClinicalReport.Input(logs: inputs.logs, days: inputs.days,
+                                                        sections: request.sections, options: options))
+    }
+
+    /// Writes the clinical report of `inputs` to the context's output, whole or not at all. A
+    /// batch passes the `measurer` each of its threads keeps (its fonts loaded once); by default a
+    /// new one.
+    @discardableResult
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext,
+                    measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
+        let (doc, count) = try document(inputs, request, run: context.run)
+        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
+        try context.output.write { file in
+            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
+        }
+        return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
+    }
+}

@@ -1,0 +1,141 @@
+import Catalog
+import Foundation
+import Ingest
+import ReportKit
+
+/// Everything captured for one episode as labelled text fields, in display order; what was not
+/// logged is left out. The words for logged choices are rendered once, when the report loads.
+struct EpisodeDetailText {
+    let k = DetailKeys()
+    let book: Phrasebook
+    let format: AuraeFormat
+    let config: InsightsConfig
+    private let labels: [DetailField: String]
+    private let words: [WordingKey: String]
+    let separator: String
+
+    init(book: Phrasebook, format: AuraeFormat, config: InsightsConfig) throws {
+        self.book = book; self.format = format; self.config = config
+        var labels: [DetailField: String] = [:]
+        for (f, key) in zip(DetailField.allCases, k.labels) { labels[f] = try book.render(key) }
+        self.labels = labels
+        var words: [WordingKey: String] = [:]
+        for key in k.onsetSpeeds + k.trends + k.symptoms + k.cyclePhases + k.foods + k.environment
+            + [k.alcohol, k.noAlcohol, k.caffeine, k.noCaffeine, k.skippedMeal, k.noSkippedMeal, k.acute, k.daily, k.headacheTypeNote] {
+            words[key] = try book.render(key)
+        }
+        self.words = words
+        separator = try book.render(k.separator)
+    }
+
+    /// One field: its label and its value text.
+    struct Field { let label: String; let value: String }
+
+    /// The episode's title line: date, time and severity word.
+    func title(_ log: HeadacheLog) throws -> String {
+        try book.render(k.episodeTitle, format.date(log.onsetAt.localDate), format.time(log.onsetAt), format.severity(log.severity))
+    }
+
+    /// A field as one line of text ("Weather: 18 °C · Partly cloudy").
+    func line(_ f: Field) throws -> String { try book.render(k.field, f.label, f.value) }
+
+    func fields(_ log: HeadacheLog) throws -> [Field] {
+        var out: [Field] = []
+        func add(_ field: DetailField, _ parts: [String]) {
+            let parts = parts.filter { !$0.isEmpty }
+            if !parts.isEmpty { out.append(Field(label: labels[field] ?? field.rawValue, value: parts.joined(separator: separator))) }
+        }
+        let r = log.retrospective
+        add(.resolved, [try log.resolvedAt.map { try dateTime($0, sameDayAs: nil) } ?? format.ongoing])
+        add(.duration, log.resolvedAt == nil ? [] : [format.duration(log)])
+        add(.onsetSpeed, [log.onsetSpeed.map { word("clinical.details.onsetSpeed", $0.rawValue) } ?? ""])
+        if let type = r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines), !type.isEmpty {
+            add(.headacheType, [type, words[k.headacheTypeNote] ?? ""])
+        }
+        add(.weather, try weather(log.weather))
+        add(.health, try health(log.health))
+        add(.sleep, try [log.sleep.hours.flatMap(number).map { try book.render(k.sleepHours, $0) },
+                         log.sleep.quality.map { try book.render(k.sleepQuality, String($0)) }].compactMap { $0 })
+        add(.lifestyle, try lifestyle(r))
+        add(.food, r.foods.map { food in
+            KnownFood(rawValue: food).map { word("factor", $0.rawValue) } ?? food.trimmingCharacters(in: .whitespacesAndNewlines)
+        }.filter { !$0.isEmpty }.joined(separator: format.listSeparator).nilIfEmpty.map { [$0] } ?? [])
+        add(.symptoms, [r.symptoms.map { word("clinical.details.symptom", $0.rawValue) }.joined(separator: format.listSeparator)])
+        for m in r.medications { add(.medication, try medication(m, onset: log.onsetAt.localDate)) }
+        add(.environment, [r.environment.map { word("factor", $0.rawValue) }.joined(separator: format.listSeparator)])
+        add(.cyclePhase, [r.cyclePhase.map { word("clinical.details.cyclePhase", $0.rawValue) } ?? ""])
+        return out
+    }
+
+    /// The notes label and the notes in full, one string per line as written (empty lines left out).
+    func notes(_ log: HeadacheLog) -> (label: String, lines: [String])? {
+        guard let notes = log.retrospective.notes else { return nil }
+        let lines = notes.split(whereSeparator: { $0.isNewline }).map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        return lines.isEmpty ? nil : (labels[.notes] ?? DetailField.notes.rawValue, lines)
+    }
+
+    private func word(_ stem: String, _ member: String) -> String { words[WordingKey(stem + "." + member)] ?? member }
+
+    /// A finite number as the reports write it; `nil` (not logged) otherwise.
+    private func number(_ v: Double) -> String? { v.isFinite ? AuraeFormat.number(v) : nil }
+
+    /// "14:50" on `day`, else "19 Feb 2026, 14:50".
+    private func dateTime(_ t: Timestamp, sameDayAs day: LocalDate?) throws -> String {
+        day == t.localDate ? format.time(t) : try book.render(k.dateTime, format.date(t.localDate), format.time(t))
+    }
+
+    private func weather(_ w: Weather) throws -> [String] {
+        var parts: [String] = []
+        let main = format.weather(w)
+        if main != format.none { parts.append(main) }
+        if let v = w.humidityPct.flatMap(number) { parts.append(try book.render(k.humidity, v)) }
+        let trend = w.pressureTrend.map { word("clinical.details.weather.trend", $0.rawValue) }
+        switch (w.pressureHpa.flatMap(number), trend) {
+        case let (p?, t?): parts.append(try book.render(k.pressureTrend, p, t))
+        case let (p?, nil): parts.append(try book.render(k.pressure, p))
+        case let (nil, t?): parts.append(try book.render(k.trendOnly, t))
+        case (nil, nil): break
+        }
+        if let v = w.uvIndex.flatMap(number) { parts.append(try book.render(k.uv, v)) }
+        if let v = w.aqi.flatMap(number) { parts.append(try book.render(k.aqi, v)) }
+        return parts
+    }
+
+    private func health(_ h: Health) throws -> [String] {
+        try [(h.heartRateBpm, k.heartRate), (h.restingHeartRateBpm, k.restingHeartRate), (h.hrvMs, k.hrv),
+             (h.spo2Pct, k.spo2), (h.steps, k.steps)].compactMap { value, key in
+            try value.flatMap(number).map { try book.render(key, $0) }
+        }
+    }
+
+    private func lifestyle(_ r: Retrospective) throws -> [String] {
+        var parts: [String] = []
+        func flag(_ v: Bool?, _ yes: WordingKey, _ no: WordingKey) { if let v { parts.append(words[v ? yes : no] ?? "") } }
+        flag(r.alcohol, k.alcohol, k.noAlcohol)
+        flag(r.caffeine, k.caffeine, k.noCaffeine)
+        flag(r.skippedMeal, k.skippedMeal, k.noSkippedMeal)
+        if let v = r.hydrationGlasses { parts.append(try book.render(k.hydration, String(v))) }
+        if let v = r.stressLevel { parts.append(try book.render(k.stress, String(v))) }
+        if let v = r.screenTimeHours.flatMap(number) { parts.append(try book.render(k.screenTime, v)) }
+        return parts
+    }
+
+    /// Name, dose, when taken, what for, its ICHD-3 class (acute entries) and its rating.
+    private func medication(_ m: MedicationEntry, onset: LocalDate) throws -> [String] {
+        let name = m.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        var parts = [name.isEmpty ? format.none : name]
+        if let dose = m.dose?.trimmingCharacters(in: .whitespacesAndNewlines), !dose.isEmpty { parts.append(dose) }
+        if let t = m.takenAt { parts.append(try book.render(k.takenAt, try dateTime(t, sameDayAs: onset))) }
+        switch m.isAcute {
+        case .some(true): parts.append(words[k.acute] ?? "")
+        case .some(false): parts.append(words[k.daily] ?? "")
+        case .none: break
+        }
+        if m.isAcute != false, !name.isEmpty, let cls = HeadacheInsights.medicationClassLabel(name, config: config) {
+            parts.append(cls)
+        }
+        if let v = m.effectiveness { parts.append(try book.render(k.rating, String(v))) }
+        return parts
+    }
+}

@@ -1,0 +1,54 @@
+import Render
+import ReportKit
+
+/// One legend entry: an optional colour swatch and its explanation.
+struct LegendItem: Sendable {
+    var swatch: Color?
+    var border: Color?
+    var text: String
+}
+
+/// A legend drawn at the frame width: an intro line, then entries flowing left to right and
+/// wrapping onto new lines.
+struct Legend: Sendable {
+    let intro: String?
+    let items: [LegendItem]
+    let style: TextStyle
+    let swatch: Double
+    let spaceBefore: Double
+
+    var drawing: FlexibleDrawing {
+        let legend = self
+        return FlexibleDrawing { width, m in legend.make(width: width, measurer: m) }
+    }
+
+    func make(width: Double, measurer m: TextMeasurer) -> Drawing {
+        let line = max(m.lineMetrics(style).height, swatch) + 2
+        var shapes: [Shape] = []
+        var y = 0.0
+        if let intro {
+            shapes.append(.label(m.truncate(intro, style: style, width: width), at: Point(x: 0, y: 0),
+                                 anchor: TextAnchor(.leading, .top), style: style))
+            y += line
+        }
+        var x = 0.0
+        let gap = swatch
+        for item in items {
+            let textWidth = min(m.width(item.text, style: style), width)
+            let w = (item.swatch == nil ? 0 : swatch + 3) + textWidth
+            if x > 0 && x + w > width { x = 0; y += line }
+            var tx = x
+            if let fill = item.swatch {
+                let r = Rect(x: x, y: y + (line - 2 - swatch) / 2, width: swatch, height: swatch)
+                shapes.append(.rect(r, .solid(fill)))
+                if let border = item.border { shapes.append(.path(.rect(r), stroke: Stroke(color: border, width: 0.5))) }
+                tx += swatch + 3
+            }
+            let th = m.lineMetrics(style).height
+            shapes.append(.label(m.truncate(item.text, style: style, width: width), at: Point(x: tx, y: y + (line - 2 - th) / 2),
+                                 anchor: TextAnchor(.leading, .top), style: style))
+            x += w + gap
+        }
+        return Drawing(size: Size(width: width, height: y + line), shapes: shapes, spaceBefore: spaceBefore)
+    }
+}

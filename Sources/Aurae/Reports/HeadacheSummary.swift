@@ -1,0 +1,321 @@
+import Catalog
+import Foundation
+import Ingest
+import Render
+import ReportKit
+
+/// The Aurae free summary PDF (spec 30-reports.md): brand header, date range, the safety items
+/// when present, and one table row per episode, oldest first.
+public struct HeadacheSummary {
+    public struct Options: Sendable {
+        public var from: LocalDate?
+        public var to: LocalDate?
+        public var patientName: String?
+        /// Invalid records skipped with `--skip-invalid`, shown in the footer.
+        public var skippedCount: Int
+        public var run: RunInfo
+        public init(from: LocalDate? = nil, to: LocalDate? = nil, patientName: String? = nil,
+                    skippedCount: Int = 0, run: RunInfo) {
+            self.from = from; self.to = to; self.patientName = patientName
+            self.skippedCount = skippedCount; self.run = run
+        }
+    }
+
+    /// A flagged episode as the safety list shows it.
+    public struct Flag: Sendable {
+        public var log: HeadacheLog
+        public var tier: RedFlagTier
+        public init(log: HeadacheLog, tier: RedFlagTier) { self.log = log; self.tier = tier }
+    }
+
+    /// The safety items: flagged episodes in range, and the medication-overuse awareness notice
+    /// for the as-of month.
+    public struct Safety: Sendable {
+        public var flags: [Flag]
+        public var overuse: MedicationOveruse
+        public init(flags: [Flag], overuse: MedicationOveruse) { self.flags = flags; self.overuse = overuse }
+    }
+
+    /// Every wording key the summary renders.
+    struct Keys: WordingKeySet {
+        let format = AuraeFormat.Keys()
+        let generatedBy = WordingKey("brand.generatedBy")
+        let wordmark = WordingKey("brand.wordmark")
+        let appName = WordingKey("brand.appName")
+        let compactFooter = WordingKey("disclaimer.compactFooter")
+        let documentTitle = WordingKey("summary.documentTitle")
+        let documentSubject = WordingKey("summary.documentSubject", "from", "to")
+        let title = WordingKey("summary.title")
+        let patient = WordingKey("summary.patient", "name")
+        let dateRange = WordingKey("summary.dateRange", "from", "to")
+        let generated = WordingKey("summary.generated", "date")
+        let safetyHeading = WordingKey("summary.safetyHeading")
+        let episodesHeading = WordingKey("summary.episodesHeading")
+        let episodeCount = WordingKey("summary.episodeCount", "count")
+        let episodeCountOne = WordingKey("summary.episodeCountOne")
+        let empty = WordingKey("summary.empty", "from", "to")
+        let continuation = WordingKey("summary.continuation", "from", "to")
+        let pageNumber = WordingKey("summary.pageNumber", "page", "pages")
+        let skipped = WordingKey("summary.skipped", "count")
+        let redFlagHeading = WordingKey("redFlag.heading")
+        let redFlagIntro = WordingKey("redFlag.intro")
+        let primaryCondition = WordingKey("redFlag.primaryCondition", "severity")
+        let secondaryCondition = WordingKey("redFlag.secondaryCondition")
+        let auraVisualCondition = WordingKey("redFlag.auraVisualCondition")
+        let primaryGroup = WordingKey("redFlag.primaryGroup")
+        let secondaryGroup = WordingKey("redFlag.secondaryGroup")
+        let redFlagPrimary = WordingKey("safety.redFlagPrimary")
+        let redFlagSecondary = WordingKey("safety.redFlagSecondary")
+        let overuseWarning = WordingKey("safety.overuseWarning")
+        let overuseHeading = WordingKey("overuse.heading", "month")
+        let overusePointer = WordingKey("overuse.pointer")
+        let overuseCount = WordingKey("overuse.count", "days", "month")
+        let safetyColumns = WordingKey.family("columns", ["date", "time", "severity", "condition"])
+        let tableColumns: [WordingKey]
+
+        init(layout: SummaryLayout) { tableColumns = SummaryTable.headerKeys(layout) }
+    }
+
+    let keys: Keys
+    let book: Phrasebook
+    let brand: AuraeBrand
+    let format: AuraeFormat
+    let table: SummaryTable
+    let layout: SummaryLayout
+
+    /// Loads and checks everything the summary uses: layout, brand, and every wording key.
+    public init(templates: TemplateSet) throws {
+        layout = try SummaryLayout(templates: templates, name: "aurae-summary")
+        keys = Keys(layout: layout)
+        book = try templates.wording.compile(keys)
+        brand = try AuraeBrand(templates: templates)
+        format = try AuraeFormat(book)
+        table = try SummaryTable(layout: layout, book: book)
+        try Self.sections.check(layout.sections, file: templates.reportFile("aurae-summary"), key: "sections")
+    }
+
+    /// The episodes the report lists: onset local date within the range, oldest first, ties by id.
+    public static func episodes(_ logs: [HeadacheLog], from: LocalDate, to: LocalDate) -> [HeadacheLog] {
+        logs.filter {
+            let d = $0.onsetAt.localDate
+            return d >= from && d <= to
+        }.sorted {
+            $0.onsetAt != $1.onsetAt ? $0.onsetAt < $1.onsetAt : $0.id < $1.id
+        }
+    }
+
+    /// The range shown: `--from` (else the first episode's date, else the as-of date) to `--to`
+    /// (else the as-of date).
+    public static func range(_ logs: [HeadacheLog], options: Options) -> (from: LocalDate, to: LocalDate) {
+        let to = options.to ?? options.run.asOf
+        let from = options.from ?? logs.lazy.map { $0.onsetAt.localDate }.filter { $0 <= to }.min() ?? to
+        return (from, to)
+    }
+
+    /// What every section builder of one document gets.
+    struct Content {
+        let summary: HeadacheSummary
+        let episodes: [HeadacheLog]
+        let safety: Safety
+        let options: Options
+        let fromText, toText: String
+        /// The title under the brand header, and its outline level (`nil`: no bookmark).
+        let title: String
+        let titleOutlineLevel: Int?
+        let body, caption, heading, subheading: TextStyle
+    }
+
+    /// The section input for `episodes` in `range`, in the brand's text styles; shared with the
+    /// clinical report, which reuses the header, safety and episode sections.
+    func content(episodes: [HeadacheLog], range: (from: LocalDate, to: LocalDate), safety: Safety,
+                 options: Options, title: String, titleOutlineLevel: Int? = 1) -> Content {
+        let p = brand.palette
+        return Content(
+            summary: self, episodes: episodes, safety: safety, options: options,
+            fromText: format.date(range.from), toText: format.date(range.to),
+            title: title, titleOutlineLevel: titleOutlineLevel,
+            body: brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary),
+            caption: brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption),
+            heading: brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary),
+            subheading: brand.style(\.headingFamily, brand.bodySize + 1, .semibold, p.textSecondary))
+    }
+
+    /// The summary's sections by the ids `templates/reports/aurae-summary.json` lists.
+    static let sections: SectionRegistry<Content> = {
+        var r = SectionRegistry<Content>()
+        r.register("header") { try $0.summary.header($0) }
+        r.register("safety") { try $0.summary.safetyBlocks($0) }
+        r.register("episodes") { try $0.summary.episodeBlocks($0) }
+        return r
+    }()
+
+    public func document(logs inRange: [HeadacheLog], range: (from: LocalDate, to: LocalDate),
+                         safety: Safety, options: Options) throws -> Document {
+        let w = book, k = keys
+        let content = self.content(episodes: inRange, range: range, safety: safety, options: options,
+                                   title: try w.render(k.title))
+        let blocks = try Self.sections.blocks(layout.sections, content)
+        let template = try pageTemplate(continuation: try w.render(k.continuation, content.fromText, content.toText),
+                                        skippedCount: options.skippedCount, caption: content.caption)
+        let metadata = DocumentMetadata(
+            title: try w.render(k.documentTitle),
+            subject: try w.render(k.documentSubject, range.from.description, range.to.description),
+            author: try w.render(k.appName),
+            creator: options.run.creator,
+            creationDate: options.run.generatedAt)
+        return Document(metadata: metadata, template: template, blocks: blocks)
+    }
+
+    /// The Aurae page: the summary layout's size and margins, the footer ("Generated by Aurae",
+    /// the compact disclaimer, "Page X of Y", and the skipped-records line when records were
+    /// skipped) and `continuation` at the top of every page after the first.
+    func pageTemplate(continuation: String, skippedCount: Int, caption: TextStyle) throws -> PageTemplate {
+        let w = book, k = keys
+        let footerStyle = brand.style(\.bodyFamily, brand.footerSize, .regular, brand.palette.caption)
+        let generatedBy = try w.render(k.generatedBy)
+        let compact = try w.render(k.compactFooter)
+        let pageNumber = try w.phrase(k.pageNumber)
+        let skippedLine = skippedCount > 0 ? try w.render(k.skipped, String(skippedCount)) : nil
+        let page = layout.page
+        return PageTemplate(
+            size: Size(width: page.width, height: page.height),
+            margins: EdgeInsets(top: page.marginTop, left: page.marginLeft, bottom: page.marginBottom, right: page.marginRight),
+            footer: { ctx in
+                var lines: [[BandText]] = []
+                if let skippedLine { lines.append([BandText(skippedLine, style: footerStyle, alignment: .leading)]) }
+                lines.append([
+                    BandText(generatedBy, style: footerStyle, alignment: .leading),
+                    BandText(compact, style: footerStyle, alignment: .center),
+                    BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footerStyle, alignment: .trailing),
+                ])
+                return lines
+            },
+            continuationHeader: [
+                .paragraph(Paragraph(continuation, style: caption, spaceAfter: 6)),
+            ])
+    }
+
+    func header(_ c: Content) throws -> [Block] {
+        let w = book, k = keys
+        let options = c.options, body = c.body, caption = c.caption
+        let p = brand.palette
+        let markHeight = brand.markSize * brand.markAspect
+        let wordmarkStyle = brand.style(\.wordmarkFamily, brand.wordmarkSize, .semibold, p.textSecondary)
+        var shapes = brand.markShapes(size: brand.markSize, at: Point(x: 0, y: 0))
+        shapes.append(.text(try w.render(k.wordmark),
+                            origin: Point(x: brand.markSize + 8, y: (markHeight - brand.wordmarkSize * 1.25) / 2),
+                            style: wordmarkStyle))
+        var blocks: [Block] = [.drawing(Drawing(size: Size(width: brand.markSize + 80, height: markHeight), shapes: shapes, spaceAfter: 10))]
+        blocks.append(.heading(Heading(c.title,
+                                       style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
+                                       outlineLevel: c.titleOutlineLevel, spaceAfter: 4)))
+        if let name = options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+            blocks.append(.paragraph(Paragraph(try w.render(k.patient, name), style: body, spaceAfter: 2)))
+        }
+        blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, c.fromText, c.toText), style: body, spaceAfter: 2)))
+        blocks.append(.paragraph(Paragraph(try w.render(k.generated, format.date(options.run.generatedOn)), style: caption)))
+        blocks.append(.rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)))
+        return blocks
+    }
+
+    func safetyBlocks(_ c: Content) throws -> [Block] {
+        let safety = c.safety
+        guard !safety.flags.isEmpty || safety.overuse.warning else { return [] }
+        var blocks: [Block] = [try safetyHeading(c)]
+        blocks += try safetyItems(c)
+        blocks.append(.rule(Rule(height: 0.5, color: brand.palette.rule, spaceBefore: 2, spaceAfter: 8)))
+        return blocks
+    }
+
+    /// The "Safety" heading, outline level 1.
+    func safetyHeading(_ c: Content) throws -> Block {
+        .heading(Heading(try book.render(keys.safetyHeading), style: c.heading, outlineLevel: 1, spaceBefore: 0, spaceAfter: 6))
+    }
+
+    /// The safety items without heading: the flagged episodes with their banners, and the
+    /// medication-overuse awareness text when it applies.
+    func safetyItems(_ c: Content) throws -> [Block] {
+        let safety = c.safety, subheading = c.subheading, body = c.body, caption = c.caption
+        let w = book, k = keys
+        let p = brand.palette
+        let banner = brand.style(\.bodyFamily, brand.bodySize, .regular, p.safetyText)
+        var blocks: [Block] = []
+        if !safety.flags.isEmpty {
+            blocks.append(.heading(Heading(try w.render(k.redFlagHeading), style: subheading, outlineLevel: 2, spaceAfter: 3)))
+            blocks.append(.paragraph(Paragraph(try w.render(k.redFlagIntro), style: caption, spaceAfter: 4)))
+            var rows: [TableRow] = []
+            for flag in safety.flags {
+                let condition: String
+                switch flag.tier {
+                case .primary: condition = try w.render(k.primaryCondition, format.severity(flag.log.severity))
+                case .secondary: condition = try w.render(k.secondaryCondition)
+                case .auraVisual: condition = try w.render(k.auraVisualCondition)
+                }
+                rows.append(TableRow([
+                    TableCell(format.date(flag.log.onsetAt.localDate)), TableCell(format.time(flag.log.onsetAt)),
+                    TableCell(format.severity(flag.log.severity), fill: brand.severitySurface(flag.log.severity)),
+                    TableCell(condition),
+                ], tag: SummaryTable.rowTag(flag.log)))
+            }
+            blocks.append(.table(Table(
+                name: "flagged episodes",
+                columns: [TableColumn(.fixed(table.columns.first?.column.fixedWidth ?? 56)), TableColumn(.fixed(30)),
+                          TableColumn(.fixed(70)), TableColumn(.flexible(1))],
+                header: try k.safetyColumns.map { try w.render($0) },
+                rows: rows,
+                headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
+                bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),
+                headerFill: p.safetyFill, zebraFill: nil, cellPadding: table.padding,
+                minHeaderHeight: table.headerHeight, minRowHeight: table.rowHeight, spaceAfter: 6,
+                rowSplitting: .truncatingCells)))
+            let tiers = Set(safety.flags.map(\.tier))
+            if tiers.contains(.primary) {
+                blocks.append(.keepTogether([
+                    .paragraph(Paragraph(try w.render(k.primaryGroup), style: subheading, spaceAfter: 2)),
+                    .paragraph(Paragraph(try w.render(k.redFlagPrimary), style: banner, spaceAfter: 6,
+                                         fill: p.safetyFill, padding: EdgeInsets(all: 6))),
+                ]))
+            }
+            if tiers.contains(.secondary) {
+                blocks.append(.keepTogether([
+                    .paragraph(Paragraph(try w.render(k.secondaryGroup), style: subheading, spaceAfter: 2)),
+                    .paragraph(Paragraph(try w.render(k.redFlagSecondary), style: banner, spaceAfter: 6,
+                                         fill: p.safetyFill, padding: EdgeInsets(all: 6))),
+                ]))
+            }
+        }
+        if safety.overuse.warning {
+            let month = format.monthYear(year: safety.overuse.month.year, month: safety.overuse.month.month)
+            blocks.append(.keepTogether([
+                .heading(Heading(try w.render(k.overuseHeading, month), style: subheading, outlineLevel: 2, spaceBefore: 4, spaceAfter: 3)),
+                .paragraph(Paragraph(try w.render(k.overuseCount, String(safety.overuse.acuteDays), month), style: caption, spaceAfter: 4)),
+                .paragraph(Paragraph(try w.render(k.overuseWarning), style: banner, spaceAfter: 4,
+                                     fill: p.safetyFill, padding: EdgeInsets(all: 6))),
+                .paragraph(Paragraph(try w.render(k.overusePointer), style: body, spaceAfter: 6)),
+            ]))
+        }
+        return blocks
+    }
+
+    func episodeBlocks(_ c: Content) throws -> [Block] {
+        let w = book, k = keys
+        var blocks: [Block] = [.heading(Heading(try w.render(k.episodesHeading), style: c.heading,
+                                                outlineLevel: 1, spaceBefore: 6, spaceAfter: 6))]
+        if c.episodes.isEmpty {
+            blocks.append(.paragraph(Paragraph(try w.render(k.empty, c.fromText, c.toText), style: c.body, spaceAfter: 6)))
+        } else {
+            let countText = c.episodes.count == 1 ? try w.render(k.episodeCountOne)
+                : try w.render(k.episodeCount, String(c.episodes.count))
+            blocks.append(.paragraph(Paragraph(countText, style: c.caption, spaceAfter: 6)))
+            blocks.append(.table(table.table(c.episodes, format: format, brand: brand)))
+        }
+        return blocks
+    }
+}
+
+extension TableColumn {
+    var fixedWidth: Double? {
+        if case .fixed(let w) = width { return w }
+        return nil
+    }
+}

@@ -1,0 +1,62 @@
+import Catalog
+import Ingest
+import Render
+import ReportKit
+
+/// Runs the free summary end to end: select the episodes, compute the safety items, lay out,
+/// and write the PDF atomically.
+public struct SummaryJob {
+    /// What the person asked for besides the inputs: the date range and the name to show.
+    public struct Request: Sendable {
+        public var from: LocalDate?
+        public var to: LocalDate?
+        public var patientName: String?
+
+        public init(from: LocalDate? = nil, to: LocalDate? = nil, patientName: String? = nil) {
+            self.from = from; self.to = to; self.patientName = patientName
+        }
+    }
+
+    public struct Result: Sendable {
+        public var pageCount: Int
+        public var episodeCount: Int
+        public var fontWarnings: [String]
+    }
+
+    let summary: HeadacheSummary
+    let config: InsightsConfig
+
+    public init(templates: TemplateSet) throws {
+        summary = try HeadacheSummary(templates: templates)
+        config = try InsightsConfig(templates: templates)
+    }
+
+    /// The document for `logs` (everything after ingest and before layout).
+    public func document(logs: [HeadacheLog], options: HeadacheSummary.Options) throws -> (Document, episodes: Int) {
+        let range = HeadacheSummary.range(logs, options: options)
+        let episodes = HeadacheSummary.episodes(logs, from: range.from, to: range.to)
+        let byId = Dictionary(episodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let flags: [HeadacheSummary.Flag] = HeadacheInsights.redFlags(episodes).compactMap { flag in
+            byId[flag.logId].map { HeadacheSummary.Flag(log: $0, tier: flag.tier) }
+        }
+        let overuse = HeadacheInsights.medicationOveruse(logs, asOf: options.run.asOf, config: config)
+        let safety = HeadacheSummary.Safety(flags: flags, overuse: overuse)
+        return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
+    }
+
+    /// Writes the summary of `inputs` to the context's output, whole or not at all. A
+    /// batch passes the `measurer` each of its threads keeps (its fonts loaded once); by default a
+    /// new one.
+    @discardableResult
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext,
+                    measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
+        let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
+                                              skippedCount: inputs.skipped, run: context.run)
+        let (doc, count) = try document(logs: inputs.logs, options: options)
+        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
+        try context.output.write { file in
+            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
+        }
+        return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
+    }
+}

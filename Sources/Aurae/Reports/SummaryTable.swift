@@ -1,0 +1,110 @@
+import Catalog
+import Ingest
+import Render
+import ReportKit
+
+/// The 7-column episode table of the Aurae summary: Date, Time, Severity, Duration, Weather,
+/// Medication, Notes — column widths from `templates/reports/aurae-summary.json`.
+struct SummaryTable {
+    struct ColumnSpec { var key: SummaryLayout.ColumnKey; var column: TableColumn }
+    let columns: [ColumnSpec]
+    let headers: [String]
+    let notesLimit: Int
+    let headerHeight: Double
+    let rowHeight: Double
+    let padding: EdgeInsets
+
+    /// The header wording of each column of `layout`.
+    static func headerKeys(_ layout: SummaryLayout) -> [WordingKey] {
+        layout.table.columns.map { WordingKey("columns." + $0.key.rawValue) }
+    }
+
+    init(layout: SummaryLayout, book: Phrasebook) throws {
+        columns = layout.table.columns.map { col in
+            let width: TableColumn.Width = col.width.map { .fixed($0) } ?? .flexible(col.flex ?? 1)
+            let align: Alignment
+            switch col.align ?? .leading {
+            case .leading: align = .leading
+            case .center: align = .center
+            case .trailing: align = .trailing
+            }
+            let overflow: TableColumn.Overflow = col.overflow == .truncate ? .truncate : .wrap
+            return ColumnSpec(key: col.key, column: TableColumn(width, alignment: align, overflow: overflow))
+        }
+        headers = try Self.headerKeys(layout).map { try book.render($0) }
+        notesLimit = layout.notesMaxCharacters
+        headerHeight = layout.table.headerHeight
+        rowHeight = layout.table.rowHeight
+        padding = EdgeInsets(horizontal: layout.table.paddingX, vertical: layout.table.paddingY)
+    }
+
+    /// One cell's text for an episode, by column.
+    func cell(_ key: SummaryLayout.ColumnKey, _ log: HeadacheLog, _ f: AuraeFormat, _ brand: AuraeBrand) -> TableCell {
+        switch key {
+        case .date: return TableCell(f.date(log.onsetAt.localDate))
+        case .time: return TableCell(f.time(log.onsetAt))
+        case .severity: return TableCell(f.severity(log.severity), fill: brand.severitySurface(log.severity))
+        case .duration: return TableCell(f.duration(log))
+        case .weather: return TableCell(f.weather(log.weather))
+        case .medication: return TableCell(f.medications(log.retrospective.medications))
+        case .notes: return TableCell(f.notes(log.retrospective.notes, limit: notesLimit))
+        }
+    }
+
+    /// How layout errors name the row of `log`: its id (quoted as in input messages) and where
+    /// it was read.
+    static func rowTag(_ log: HeadacheLog) -> String {
+        "episode " + Diagnostic.quote(log.id) + (log.source.map { " at \($0)" } ?? "")
+    }
+
+    /// The episode table; a cell taller than a page keeps the lines that fit, ending with "…".
+    func table(_ logs: [HeadacheLog], format: AuraeFormat, brand: AuraeBrand) -> Table {
+        let rows = logs.map { log in
+            TableRow(columns.map { cell($0.key, log, format, brand) }, tag: Self.rowTag(log))
+        }
+        return Table(
+            name: "episode table", columns: columns.map(\.column), header: headers, rows: rows,
+            headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, brand.palette.tableHeaderText),
+            bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, brand.palette.textPrimary),
+            headerFill: brand.palette.tableHeaderFill, zebraFill: brand.palette.zebra,
+            cellPadding: padding, minHeaderHeight: headerHeight, minRowHeight: rowHeight,
+            rowSplitting: .truncatingCells)
+    }
+}
+
+/// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table.
+struct SummaryLayout: Decodable {
+    enum ColumnKey: String, Decodable { case date, time, severity, duration, weather, medication, notes }
+    enum Align: String, Decodable { case leading, center, trailing }
+    enum Overflow: String, Decodable { case wrap, truncate }
+    struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
+    struct Column: Decodable {
+        let key: ColumnKey
+        let width: Double?
+        let flex: Double?
+        let align: Align?
+        let overflow: Overflow?
+    }
+    struct TableSpec: Decodable {
+        let columns: [Column]
+        let headerHeight, rowHeight, paddingX, paddingY: Double
+    }
+    /// Section ids in order, checked against the summary's registered sections when it loads.
+    let sections: [String]
+    let page: Page
+    let notesMaxCharacters: Int
+    let table: TableSpec
+
+    /// Decodes the layout and checks what the types cannot: every column has a width or a flex,
+    /// and notes are cut to at least one character.
+    init(templates: TemplateSet, name: String) throws {
+        let file = templates.reportFile(name)
+        self = try templates.decode(SummaryLayout.self, file: file)
+        for (i, c) in table.columns.enumerated() where c.width == nil && c.flex == nil {
+            throw CatalogError.missingKey(file: file, key: "table.columns[\(i)].flex")
+        }
+        guard notesMaxCharacters >= 1 else {
+            throw CatalogError.wrongType(file: file, key: "notesMaxCharacters", expected: "at least 1")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Catalog
+import Render
+import ReportKit
+
+/// Runs the care network directory: the plain listing for standard output, or one export (PDF,
+/// CSV or vCard by the output's extension) written atomically.
+public struct DirectoryJob {
+    let directory: DirectoryDocument
+
+    public init(templates: TemplateSet) throws { directory = try DirectoryDocument(templates: templates) }
+
+    /// The plain listing: the title, then per role its providers (name · organization · phone ·
+    /// email · address · last visit; family adds the rating and notes).
+    public func listing(_ entries: [Provider], content: DirectoryContent) throws -> String {
+        let w = directory.book, k = directory.keys
+        var lines = [try w.render(k.title)]
+        if entries.isEmpty { lines.append(try w.render(k.empty)) }
+        for group in Directory.groups(entries) {
+            lines.append("")
+            lines.append(try directory.roleTitle(group))
+            for e in group.entries {
+                var parts = [e.name, e.organization, e.phone, e.email, e.address].compactMap { Directory.present($0) }
+                if let visit = e.lastVisit { parts.append(visit.description) }
+                if content == .family, let rating = e.rating { parts.append(try directory.ratingText(rating)) }
+                lines.append("  " + parts.map(Self.oneLine).joined(separator: " · "))
+                if content == .family, let notes = Directory.present(e.notes) { lines.append("    " + Self.oneLine(notes)) }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` with line breaks and other control characters turned into spaces.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    /// The PDF document (everything before layout).
+    public func document(_ entries: [Provider], content: DirectoryContent, run: RunInfo) throws -> Document {
+        try directory.document(entries, content: content, run: run)
+    }
+
+    /// Writes `entries` as `format` to `output`, whole or not at all; returns the PDF's page count
+    /// (nil for CSV and vCard) and the font warnings.
+    @discardableResult
+    public func write(_ entries: [Provider], content: DirectoryContent, format: DirectoryFormat,
+                      run: RunInfo, to output: OutputTarget) throws -> (pages: Int?, fontWarnings: [String]) {
+        switch format {
+        case .csv:
+            let text = DirectoryCSV.text(entries, content: content)
+            try output.write { try $0.write(text) }
+            return (nil, [])
+        case .vcf:
+            let text = try DirectoryVCard.text(entries, content: content, ratingText: directory.ratingText)
+            try output.write { try $0.write(text) }
+            return (nil, [])
+        case .pdf:
+            let measurer = PangoMeasurer()
+            let laidOut = try LayoutEngine(measurer: measurer).layout(try document(entries, content: content, run: run))
+            try output.write { file in try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) } }
+            return (laidOut.pages.count, measurer.fontWarnings)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ReportKit
+
+
+/// The expense totals as text for people: the title with the data source and range, the
+/// disclaimer, then per section one line per row, amounts with their currency.
+enum ExpensesText {
+    static func text(_ r: ExpenseReport, _ w: ExpensesWording) throws -> String {
+        let k = w.keys, t = r.totals
+        var lines = [try w.render(k.headerLine, try w.render(k.title), r.source, try w.range(r.range)),
+                     try w.render(k.disclaimer)]
+        if t.items.isEmpty { lines += ["", try w.render(k.empty)] }
+        func section(_ s: ExpensesWording.Section, _ rows: [String]) throws {
+            guard !rows.isEmpty else { return }
+            lines += ["", try w.section(s)] + rows.map { "  " + $0 }
+        }
+        try section(.summary, try t.byMonthAndCategory.map { c in
+            try w.render(k.cellLine, c.month.description, try w.category(c.category), try w.money(c.amount, c.currency), "\(c.count)")
+        })
+        try section(.yearly, try t.byYear.map { try w.render(k.pairLine, "\($0.year)", try w.money($0.amount, $0.currency)) })
+        try section(.payers, try t.byPayer.map { try w.render(k.pairLine, $0.paidBy, try w.money($0.amount, $0.currency)) })
+        try section(.reimbursable, try t.reimbursable.map { s in
+            try w.render(k.splitLine, try w.column(.reimbursable), try w.money(s.reimbursable, s.currency),
+                         try w.column(.notReimbursable), try w.money(s.notReimbursable, s.currency))
+        })
+        if let projections = r.projections, !projections.isEmpty {
+            var rows = [try w.render(k.projectionsLabel)]
+            for p in projections {
+                rows.append(try w.render(k.projectionLine, try w.category(p.category), try w.money(p.monthlyAmount, p.currency),
+                                         try w.money(p.twelveMonthTotal, p.currency)))
+                rows += try r.benchmarks(for: p).map { "  " + (try w.benchmark($0)) }
+            }
+            try section(.projections, rows)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

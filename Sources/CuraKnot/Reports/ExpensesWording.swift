@@ -1,0 +1,92 @@
+import Catalog
+import Ingest
+import ReportKit
+
+/// Every wording key the expense report (PDF, text, JSON) renders, declared once and checked at
+/// load, with the phrases built from them.
+struct ExpensesWording {
+    struct Keys: WordingKeySet {
+        let disclaimer = WordingKey("expenses.disclaimer")
+        let projectionsLabel = WordingKey("expenses.projections")
+        let unassigned = WordingKey("expenses.unassigned")
+        let wordmark = WordingKey("expenses.wordmark")
+        let appName = WordingKey("expenses.appName")
+        let generatedBy = WordingKey("expenses.generatedBy")
+        let title = WordingKey("expenses.title")
+        let documentSubject = WordingKey("expenses.documentSubject", "from", "to")
+        let range = WordingKey("expenses.range", "from", "to")
+        let noRange = WordingKey("expenses.noRange")
+        let dataSource = WordingKey("expenses.dataSource", "source", "range")
+        let pageNumber = WordingKey("expenses.pageNumber", "page", "pages")
+        let empty = WordingKey("expenses.empty")
+        let amount = WordingKey("expenses.amount", "amount", "currency")
+        let inCurrency = WordingKey("expenses.inCurrency", "currency")
+        let yes = WordingKey("expenses.yes")
+        let no = WordingKey("expenses.no")
+        let benchmark = WordingKey("expenses.benchmark", "amount", "region", "source", "date")
+        let benchmarkNoRegion = WordingKey("expenses.benchmarkNoRegion", "amount", "source", "date")
+        let sections = WordingKey.family("expenses.sections", ["summary", "yearly", "payers", "reimbursable", "projections", "items"])
+        let columns = WordingKey.family("expenses.columns", Column.allCases.map(\.rawValue))
+        let categories = WordingKey.family("expenses.category", ExpenseCategory.allCases.map(\.rawValue))
+        let headerLine = WordingKey("expenses.line.header", "title", "source", "range")
+        let cellLine = WordingKey("expenses.line.cell", "month", "category", "amount", "count")
+        let pairLine = WordingKey("expenses.line.pair", "label", "amount")
+        let splitLine = WordingKey("expenses.line.split", "reimbursableLabel", "reimbursable", "notReimbursableLabel", "notReimbursable")
+        let projectionLine = WordingKey("expenses.line.projection", "category", "monthly", "total")
+    }
+
+    /// The table column headings, in the order of `text.expenses.columns`.
+    enum Column: String, CaseIterable {
+        case month, total, year, paidBy, amount, reimbursable, notReimbursable, category, monthly, twelveMonths, benchmark
+        case date, description, receipt, count
+    }
+
+    /// The sections with a heading, in the order of `text.expenses.sections`.
+    enum Section: Int {
+        case summary, yearly, payers, reimbursable, projections, items
+    }
+
+    let keys = Keys()
+    let book: Phrasebook
+
+    init(templates: TemplateSet) throws { book = try templates.wording.compile(keys) }
+
+    func render(_ key: WordingKey, _ values: String...) throws -> String { try book.phrase(key).render(values) }
+
+    func column(_ c: Column) throws -> String {
+        try render(keys.columns[Column.allCases.firstIndex(of: c) ?? 0])
+    }
+
+    func section(_ s: Section) throws -> String { try render(keys.sections[s.rawValue]) }
+
+    func category(_ c: ExpenseCategory) throws -> String { try render(keys.categories[c.order]) }
+
+    /// An amount with its currency, e.g. "120.00 EUR".
+    func money(_ amount: Money, _ currency: String) throws -> String {
+        try render(keys.amount, CurrencyUnits.text(amount, currency), currency)
+    }
+
+    /// "2026-01-01 to 2026-06-30", or the no-expenses phrase.
+    func range(_ range: ClosedRange<LocalDate>?) throws -> String {
+        guard let range else { return try render(keys.noRange) }
+        return try render(keys.range, range.lowerBound.description, range.upperBound.description)
+    }
+
+    /// "Data: expenses.csv · 2026-01-01 to 2026-06-30", on every page.
+    func dataSource(_ report: ExpenseReport) throws -> String {
+        try render(keys.dataSource, report.source, try range(report.range))
+    }
+
+    /// A benchmark figure with its region, source and date.
+    func benchmark(_ b: CostBenchmark) throws -> String {
+        let amount = try money(b.monthlyAmount, b.currency)
+        if let region = b.region { return try render(keys.benchmark, amount, region, b.source, b.asOf.description) }
+        return try render(keys.benchmarkNoRegion, amount, b.source, b.asOf.description)
+    }
+
+    /// "Yes", "No", or nothing when unknown.
+    func yesNo(_ value: Bool?) throws -> String {
+        guard let value else { return "" }
+        return try render(value ? keys.yes : keys.no)
+    }
+}

@@ -1,0 +1,110 @@
+import Catalog
+import Ingest
+import ReportKit
+
+/// The wording the pattern output renders, declared once and checked at load.
+struct PatternsWording: WordingKeySet {
+    let disclaimer = WordingKey("disclaimer.observation")
+    let frequency = WordingKey("pattern.frequency", "symptom", "count")
+    let trend = WordingKey("pattern.trend", "symptom", "previous", "count")
+    let together = WordingKey("pattern.together", "first", "second", "count")
+    let new = WordingKey("pattern.new", "symptom", "date")
+    let absence = WordingKey("pattern.absence", "symptom")
+    let dayMonth = WordingKey("dayMonth", "day", "month")
+    let months = WordingKey.family("month", 1...12)
+    let title = WordingKey("text.title", "date")
+    let patient = WordingKey("text.patient", "patientId")
+    let nothing = WordingKey("text.nothing")
+    let firstShown = WordingKey("text.firstShown", "date", "id")
+    let sources = WordingKey("text.sources")
+    let source = WordingKey("text.source", "date", "author", "handoffId")
+    let summary = WordingKey("text.summary", "date", "patients", "insights", "new")
+}
+
+/// The pattern job's output: sentences from `templates/wording/curaknot.json`, the JSON contract
+/// of spec 40-care-circle.md, the text for people and the one-line summary for cron.
+public struct PatternsPresenter: Sendable {
+    let book: Phrasebook
+    let keys = PatternsWording()
+
+    public init(templates: TemplateSet) throws {
+        book = try templates.wording.compile(keys)
+    }
+
+    /// The approved disclaimer every surface carries.
+    public func disclaimer() throws -> String { try book.render(keys.disclaimer) }
+
+    /// The insight's sentence: the canonical key, its first letter capitalised at the start.
+    public func sentence(_ f: Finding) throws -> String {
+        switch f.type {
+        case .frequency: return try book.render(keys.frequency, Self.capitalised(f.key), "\(f.count)")
+        case .trend: return try book.render(keys.trend, f.key, "\(f.previousCount ?? 0)", "\(f.count)")
+        case .correlation:
+            return try book.render(keys.together, Self.capitalised(f.symptoms.first ?? ""), f.symptoms.last ?? "", "\(f.count)")
+        case .new: return try book.render(keys.new, Self.capitalised(f.key), try dayMonth(f.firstMentioned ?? f.to))
+        case .absence: return try book.render(keys.absence, Self.capitalised(f.key))
+        }
+    }
+
+    /// A date as the sentences write it: "12 March" (day, full month name, no year).
+    func dayMonth(_ date: LocalDate) throws -> String {
+        let c = date.components
+        let month = try book.phrase(keys.months[c.month - 1]).render([])
+        return try book.render(keys.dayMonth, "\(c.day)", month)
+    }
+
+    static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+
+    /// The JSON contract of `report care patterns --json`.
+    public func json(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> JSONOutput {
+        func date(_ d: LocalDate?) -> JSONOutput { d.map { .string($0.description) } ?? .null }
+        let list: [JSONOutput] = try patients.map { p in
+            .object([("patientId", .string(p.patientId)), ("insights", .array(try p.insights.map { i in
+                let f = i.finding
+                return .object([
+                    ("id", .string(i.id)), ("type", .string(f.type.rawValue)), ("key", .string(f.key)),
+                    ("symptoms", .array(f.symptoms.map { .string($0) })), ("count", .int(f.count)),
+                    ("previousCount", f.previousCount.map { .int($0) } ?? .null), ("firstMentioned", date(f.firstMentioned)),
+                    ("from", .string(f.from.description)), ("to", .string(f.to.description)),
+                    ("text", .string(try sentence(f))),
+                    ("sources", .array(f.sources.map { s in
+                        .object([("handoffId", .string(s.id)), ("date", .string(s.date.description)),
+                                 ("authorId", .string(s.authorId)), ("authorName", s.authorName.map { .string($0) } ?? .null)])
+                    })),
+                    ("firstSurfaced", .string(i.firstSurfaced.description)),
+                ])
+            }))])
+        }
+        return .object([("asOf", .string(asOf.description)), ("disclaimer", .string(try disclaimer())),
+                        ("patients", .array(list))])
+    }
+
+    /// The text for people: one paragraph per insight with its sources, the disclaimer at the
+    /// top and the bottom.
+    public func text(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
+        var lines = [try book.render(keys.title, asOf.description), try disclaimer(), ""]
+        for p in patients {
+            lines.append(try book.render(keys.patient, p.patientId))
+            if p.insights.isEmpty { lines.append("  " + (try book.render(keys.nothing))) }
+            for i in p.insights {
+                lines.append("  " + (try sentence(i.finding)))
+                lines.append("  " + (try book.render(keys.firstShown, i.firstSurfaced.description, i.id)))
+                lines.append("  " + (try book.render(keys.sources)))
+                for s in i.finding.sources {
+                    lines.append("    " + (try book.render(keys.source, s.date.description, s.authorName ?? s.authorId, s.id)))
+                }
+                lines.append("")
+            }
+            if p.insights.isEmpty { lines.append("") }
+        }
+        lines.append(try disclaimer())
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line for cron mail: counts only, no health data.
+    public func summary(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
+        let insights = patients.flatMap(\.insights)
+        let new = insights.filter { $0.firstSurfaced == asOf }.count
+        return try book.render(keys.summary, asOf.description, "\(patients.count)", "\(insights.count)", "\(new)") + "\n"
+    }
+}

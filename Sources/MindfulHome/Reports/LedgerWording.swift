@@ -1,0 +1,61 @@
+import Catalog
+import ReportKit
+
+/// The languages of the peanut ledger.
+public enum LedgerLanguage: String, CaseIterable, Sendable {
+    case en, nl
+}
+
+/// Every wording key the ledger renders, under its language's group (`en.title`, `nl.title`).
+struct LedgerKeys: WordingKeySet {
+    let wordmark, title, documentSubject, generated, generatedBy, pageNumber, continuation: WordingKey
+    let balance, totals, peanutsOne, peanutsOther: WordingKey
+    let completedHeading, basketHeading, noneCompleted, basketEmpty: WordingKey
+    /// In `TaskCategory.allCases` order.
+    let categories: [WordingKey]
+    /// In `TaskKind.allCases` order.
+    let kinds: [WordingKey]
+    let columnKind, columnCategory, columnPeanuts, columnReward: WordingKey
+    /// The language's group, `en.` or `nl.`.
+    let prefix: String
+
+    init(_ language: LedgerLanguage) {
+        let p = language.rawValue + "."
+        prefix = p
+        wordmark = WordingKey(p + "wordmark"); title = WordingKey(p + "title")
+        documentSubject = WordingKey(p + "documentSubject"); generated = WordingKey(p + "generated", "date")
+        generatedBy = WordingKey(p + "generatedBy"); pageNumber = WordingKey(p + "pageNumber", "page", "pages")
+        continuation = WordingKey(p + "continuation"); balance = WordingKey(p + "balance")
+        totals = WordingKey(p + "totals", "earned", "spent")
+        peanutsOne = WordingKey(p + "peanuts.one", "count"); peanutsOther = WordingKey(p + "peanuts.other", "count")
+        completedHeading = WordingKey(p + "completedHeading"); basketHeading = WordingKey(p + "basketHeading")
+        noneCompleted = WordingKey(p + "noneCompleted"); basketEmpty = WordingKey(p + "basketEmpty")
+        categories = WordingKey.family(p + "category", TaskCategory.allCases.map(\.rawValue))
+        kinds = WordingKey.family(p + "kind", TaskKind.allCases.map(\.rawValue))
+        columnKind = WordingKey(p + "columns.kind"); columnCategory = WordingKey(p + "columns.category")
+        columnPeanuts = WordingKey(p + "columns.peanuts"); columnReward = WordingKey(p + "columns.reward")
+    }
+}
+
+/// The ledger's sentences in one language, compiled at load.
+struct LedgerWording {
+    let keys: LedgerKeys
+    let book: Phrasebook
+
+    init(_ language: LedgerLanguage, wording: Wording) throws {
+        keys = LedgerKeys(language)
+        book = try wording.compile(keys)
+    }
+
+    func render(_ key: KeyPath<LedgerKeys, WordingKey>, _ values: String...) throws -> String {
+        try book.phrase(keys[keyPath: key]).render(values)
+    }
+
+    /// "1 peanut", "0 peanuts", "2 pinda's": the singular form for exactly one.
+    func peanuts(_ count: Int) throws -> String {
+        try book.render(count == 1 ? keys.peanutsOne : keys.peanutsOther, String(count))
+    }
+
+    func category(_ c: TaskCategory) throws -> String { try book.render(WordingKey(keys.prefix + "category." + c.rawValue)) }
+    func kind(_ k: TaskKind) throws -> String { try book.render(WordingKey(keys.prefix + "kind." + k.rawValue)) }
+}

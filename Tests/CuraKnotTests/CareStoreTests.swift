@@ -1,0 +1,104 @@
+import Catalog
+import CuraKnot
+import Ingest
+import TestSupport
+import XCTest
+
+/// The store: idempotent ingest, replacement by id, stored analysis, dismissal memory.
+final class CareStoreTests: XCTestCase {
+    var dir: URL!
+    var rules: PatternRules!
+
+    override func setUpWithError() throws {
+        dir = try TestPaths.temporaryDirectory("care-store")
+        rules = PatternRules(settings: try PatternSettings.load(TemplateSet(directory: TestPaths.templates, app: "curaknot")))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    func store() throws -> CareStore { try CareStore(path: dir.appendingPathComponent("care.sqlite").path) }
+
+    func handoff(_ id: String, _ date: String, _ symptoms: [String], patient: String = "p-1") -> Handoff {
+        Handoff(id: id, circleId: "c-1", patientId: patient, authorId: "u-1", authorName: "Sam",
+                createdAt: parseTimestamp(date + "T10:00:00+01:00")!, type: .visit, symptoms: symptoms)
+    }
+
+    func counts(_ s: CareStore) throws -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: try s.check().counts.map { ($0.table, $0.rows) })
+    }
+
+    func testCreatedWithMode0600AndWAL() throws {
+        _ = try store()
+        let path = dir.appendingPathComponent("care.sqlite").path
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+        let check = try store().check()
+        XCTAssertTrue(check.isOK)
+        XCTAssertEqual(check.schemaVersion, CareStore.schemaVersion)
+    }
+
+    func testIngestIsKeyedByIDAndIdempotent() throws {
+        let s = try store()
+        let records = CareRecords(handoffs: [handoff("h1", "2026-03-01", ["dizzy"]), handoff("h2", "2026-03-02", ["sob", "cough"])])
+        try s.ingest(records)
+        let first = try s.check()
+        try s.ingest(records)
+        XCTAssertEqual(try s.check(), first)
+        // A changed record replaces the old one, symptoms included.
+        try s.ingest(CareRecords(handoffs: [handoff("h2", "2026-03-03", ["cough"], patient: "p-2")]))
+        let byPatient = try s.patternHandoffs(patient: nil, synonyms: [:])
+        XCTAssertEqual(byPatient.map(\.0), ["p-1", "p-2"])
+        XCTAssertEqual(byPatient[1].1.map(\.keys), [["cough"]])
+        XCTAssertEqual(try counts(s)["handoffs"], 2)
+    }
+
+    func testAnalysisIsStoredOnceAndRemembersWhenItFirstSurfaced() throws {
+        let s = try store()
+        try s.ingest(CareRecords(handoffs: ["01", "02", "03"].map { handoff("h\($0)", "2026-03-\($0)", ["Dizzy"]) }))
+        let d3 = LocalDate(iso: "2026-03-03")!, d4 = LocalDate(iso: "2026-03-04")!
+        let run1 = try s.surfacePatterns(rules: rules, asOf: d3)
+        let stored = try counts(s)["surfaced"]
+        XCTAssertEqual(try s.surfacePatterns(rules: rules, asOf: d3), run1, "same date, same result")
+        XCTAssertEqual(try counts(s)["surfaced"], stored, "running twice for one date stores nothing new")
+        let frequency = try XCTUnwrap(try s.surfacePatterns(rules: rules, asOf: d4)[0].insights.first { $0.finding.type == .frequency })
+        XCTAssertEqual(frequency.firstSurfaced, d3)
+        XCTAssertNotEqual(frequency.id, run1[0].insights.first { $0.finding.type == .frequency }?.id, "the id names the window end")
+        XCTAssertEqual(frequency.id, CareStore.insightID(patient: "p-1", type: .frequency, key: "dizziness", asOf: d4))
+    }
+
+    func testDismissalHidesForNinetyDaysThenSurfacesAsNew() throws {
+        let s = try store()
+        // Three mentions in each of many weeks: FREQUENCY surfaces every week.
+        var handoffs: [Handoff] = []
+        var day = LocalDate(iso: "2026-01-01")!
+        for i in 0..<200 { handoffs.append(handoff("h\(i)", day.description, ["dizzy"])); day = day.adding(days: 2) }
+        try s.ingest(CareRecords(handoffs: handoffs))
+        let start = LocalDate(iso: "2026-02-01")!
+        func frequency(_ d: LocalDate) throws -> Insight? {
+            try s.surfacePatterns(rules: rules, asOf: d)[0].insights.first { $0.finding.type == .frequency }
+        }
+        let shown = try XCTUnwrap(try frequency(start))
+        XCTAssertThrowsError(try s.dismiss(insightID: "nope", on: start)) { XCTAssertEqual($0 as? PatternsError, .unknownInsight) }
+        let dismissedOn = start.adding(days: 1)
+        try s.dismiss(insightID: shown.id, on: dismissedOn)
+        try s.dismiss(insightID: shown.id, on: dismissedOn)  // harmless
+        XCTAssertEqual(try counts(s)["dismissals"], 1)
+        XCTAssertNotNil(try frequency(start), "a run before the dismissal date is not affected")
+        XCTAssertNil(try frequency(dismissedOn))
+        XCTAssertNil(try frequency(dismissedOn.adding(days: 89)))
+        let back = try XCTUnwrap(try frequency(dismissedOn.adding(days: 90)))
+        XCTAssertEqual(back.firstSurfaced, dismissedOn.adding(days: 90), "after the memory it is new again")
+        XCTAssertEqual(try frequency(dismissedOn.adding(days: 91))?.firstSurfaced, dismissedOn.adding(days: 90))
+        // Dismissing again later restarts the 90 days.
+        try s.dismiss(insightID: back.id, on: dismissedOn.adding(days: 95))
+        XCTAssertNil(try frequency(dismissedOn.adding(days: 95 + 89)))
+        XCTAssertEqual(try frequency(dismissedOn.adding(days: 95 + 90))?.firstSurfaced, dismissedOn.adding(days: 185))
+    }
+
+    func testUnknownPatientIsAnError() throws {
+        let s = try store()
+        XCTAssertThrowsError(try s.surfacePatterns(rules: rules, asOf: LocalDate(iso: "2026-03-01")!, patient: "p-9")) {
+            XCTAssertEqual($0 as? PatternsError, .unknownPatient)
+        }
+    }
+}
