@@ -44,9 +44,10 @@ public struct BatchSettings: Sendable {
         self.fingerprint = fingerprint; self.runInfo = runInfo
     }
 
-    /// The reports a user of `tier` gets: the clinical report only for premium.
+    /// The reports a user of `tier` gets: those whose job's tier gates `tier` passes (the
+    /// clinical report only for premium).
     public func reports(for tier: AuraeTier) -> [BatchReport] {
-        reports.filter { $0 != .clinical || tier == .premium }
+        reports.filter { $0.allows(tier) }
     }
 
     /// The options string of a user's manifest line.

@@ -13,9 +13,8 @@ import Glibc
 final class UserProcessor {
     let settings: BatchSettings
     let templates: TemplateSet
-    let insights: InsightsJob?
-    let summary: SummaryJob?
-    let clinical: ClinicalJob?
+    /// One job per report the batch writes, in the order they are made.
+    let jobs: [BatchJob]
     let measurer = PangoMeasurer()
     /// Nanoseconds this worker spent in each report.
     private(set) var reportNanoseconds: [BatchReport: UInt64] = [:]
@@ -23,9 +22,7 @@ final class UserProcessor {
     init(settings: BatchSettings, templates: TemplateSet) throws {
         self.settings = settings
         self.templates = templates
-        insights = settings.reports.contains(.insights) ? try InsightsJob(templates: templates) : nil
-        summary = settings.reports.contains(.summary) ? try SummaryJob(templates: templates) : nil
-        clinical = settings.reports.contains(.clinical) ? try ClinicalJob(templates: templates) : nil
+        jobs = try settings.reports.map { try $0.job(templates: templates, from: settings.from, to: settings.to) }
     }
 
     /// What a user's reports came to: the reports written, or the text of `errors.txt`.
@@ -91,23 +88,16 @@ final class UserProcessor {
         } catch {
             return .invalid("report: error: \(error)\n", count: 1)
         }
-        for report in reports {
+        for job in jobs where reports.contains(job.report) {
             let started = DispatchTime.now().uptimeNanoseconds
-            let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: userOut + "/" + report.fileName))
+            let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: userOut + "/" + job.report.fileName),
+                                        measurer: measurer)
             do {
-                switch report {
-                case .insights:
-                    try insights?.run(inputs, InsightsJob.Request(tier: tier, format: .json, from: settings.from, to: settings.to),
-                                      in: context)
-                case .summary:
-                    try summary?.run(inputs, SummaryJob.Request(from: settings.from, to: settings.to), in: context, measurer: measurer)
-                case .clinical:
-                    try clinical?.run(inputs, ClinicalJob.Request(from: settings.from, to: settings.to), in: context, measurer: measurer)
-                }
+                try job.run(inputs, tier: tier, in: context)
             } catch {
-                return .failed("report: error: \(report.rawValue): \(error)\n")
+                return .failed("report: error: \(job.report.rawValue): \(error)\n")
             }
-            reportNanoseconds[report, default: 0] += DispatchTime.now().uptimeNanoseconds - started
+            reportNanoseconds[job.report, default: 0] += DispatchTime.now().uptimeNanoseconds - started
         }
         return .ok(reports)
     }

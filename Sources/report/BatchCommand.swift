@@ -108,27 +108,27 @@ struct BatchCommand: ReportCommand {
 
     func run() throws {
         let templates = try options.templateSet()
-        do { try BatchRunner.prepare(outDir: output) } catch { throw CommandFailure(status: .output, message: "\(error)") }
+        do { try BatchRunner.prepare(outDir: output) } catch { throw RunFailure(.output, "\(error)") }
         let settings = try batchSettings()
         let progress = BatchProgress(console: console)
         let summary: BatchSummary
         do {
             summary = try BatchRunner(settings: settings, templates: templates).run(observer: progress)
         } catch BatchFailure.users(let message) {
-            throw CommandFailure(status: .invalidInput, message: message)
+            throw RunFailure(.invalidInput, message)
         } catch BatchFailure.output(let message) {
-            throw CommandFailure(status: .output, message: message)
+            throw RunFailure(.output, message)
         }
         try RunRecord(settings: settings, summary: summary, tiersFile: tiers).write(to: output + "/" + settings.runFileName)
         let line = progress.summaryLine(summary)
-        guard summary.counts.allOK else { throw CommandFailure(status: .invalidInput, message: line) }
+        guard summary.counts.allOK else { throw RunFailure(.invalidInput, line) }
         console.emit(level: "info", line)
     }
 
     /// The settings of this run; reads the tiers file (a located error, status 1, when invalid).
     func batchSettings() throws -> BatchSettings {
         let environment = ProcessInfo.processInfo.environment
-        let asOf = options.asOf.map { "\($0)" } ?? "auto:\(RunInfo.today())"
+        let asOf = options.asOf.map { "\($0)" } ?? "auto:\(RunInfo.today(RunInfo.clock(environment)))"
         let epoch = RunInfo.sourceDateEpoch(environment).map { "\(Int64($0.timeIntervalSince1970))" } ?? ""
         let fingerprint = "asOf=\(asOf);from=\(options.from.map { "\($0)" } ?? "");to=\(options.to.map { "\($0)" } ?? "");" +
             "epoch=\(epoch);version=\(RunInfo.version)"
@@ -139,7 +139,7 @@ struct BatchCommand: ReportCommand {
             shard: try shardValue(), resume: resume, jobs: jobs, fingerprint: fingerprint,
             runInfo: { logs in
                 let run = options.runInfo(logs: logs)
-                do { try options.checkRange(run) } catch let failure as CommandFailure { throw BatchUserProblem(failure.message) }
+                do { try options.checkRange(run) } catch let failure as RunFailure { throw BatchUserProblem(failure.message) }
                 return run
             })
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReportKit
 import Batch
 
 struct BatchMergeCommand: ReportCommand {
@@ -25,10 +26,9 @@ struct BatchMergeCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the merged manifest.jsonl and run.json (default: the first OUT_DIR).", valueName: "DIR"))
     var output: String?
 
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
+    @OptionGroup var common: CommonOptions
 
-    var console: Console { Console(format: logFormat) }
+    var console: Console { common.console }
 
     func validate() throws {
         guard !dirs.isEmpty else { throw ValidationError("no OUT_DIR given") }
@@ -39,10 +39,10 @@ struct BatchMergeCommand: ReportCommand {
         do {
             counts = try BatchMerge.merge(dirs, into: output ?? dirs[0])
         } catch let problem as BatchMerge.Problem {
-            throw CommandFailure(status: .invalidInput, message: "batch-merge: \(problem); nothing was written")
+            throw RunFailure(.invalidInput, "batch-merge: \(problem); nothing was written")
         }
         let line = "batch-merge: \(counts.users) users: \(counts.ok) ok, \(counts.invalid) invalid, \(counts.failed) failed"
-        guard counts.allOK else { throw CommandFailure(status: .invalidInput, message: line) }
+        guard counts.allOK else { throw RunFailure(.invalidInput, line) }
         console.emit(level: "info", line)
     }
 }

@@ -1,4 +1,5 @@
 import Aurae
+import ReportKit
 import Batch
 import Foundation
 import Synthetic
@@ -23,7 +24,7 @@ extension BenchmarkCommand {
         if let templates { args += ["--templates", templates] }
         let batch = try spawn(args)
         guard let run = RunRecord.read(out + "/run.json"), run.counts.ok == batchUsers else {
-            throw CommandFailure(status: .output, message: "the measured batch did not make every user (see \(out))")
+            throw RunFailure(.output, "the measured batch did not make every user (see \(out))")
         }
         var single = [exe, "headache", "summary", users + "/user-0/logs.json", "-o", "\(dir)/batch_single.pdf", "--as-of", asOf, "--quiet"]
         if let templates { single += ["--templates", templates] }

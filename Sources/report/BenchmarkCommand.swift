@@ -264,12 +264,12 @@ struct BenchmarkCommand: ReportCommand {
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let rc = posix_spawn(&pid, args[0], &actions, nil, cArgs, environ)
-        guard rc == 0 else { throw CommandFailure(status: .output, message: "cannot run \(args[0]): \(String(cString: strerror(rc)))") }
+        guard rc == 0 else { throw RunFailure(.output, "cannot run \(args[0]): \(String(cString: strerror(rc)))") }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        guard status == 0 else { throw CommandFailure(status: .output, message: "a measured run failed (status \(status)): \(args.joined(separator: " "))") }
+        guard status == 0 else { throw RunFailure(.output, "a measured run failed (status \(status)): \(args.joined(separator: " "))") }
         return (seconds, Int(usage.ru_maxrss))
     }
 

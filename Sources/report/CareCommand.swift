@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReportKit
 import Catalog
 import CuraKnot
 import Foundation
@@ -27,7 +28,7 @@ struct CareStoreOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp("The SQLite store; ingest creates it (mode 0600) when missing.", valueName: "FILE"))
     var db: String
 
-    @OptionGroup var run: AppRunOptions
+    @OptionGroup var run: CommonOptions
 
     var console: Console { run.console }
 
@@ -37,22 +38,15 @@ struct CareStoreOptions: ParsableArguments {
     /// failure is exit status 4.
     func openExistingStore() throws -> CareStore {
         guard FileManager.default.fileExists(atPath: db) else {
-            throw CommandFailure(status: .output, message: "no store at \(db); create it with 'report care ingest FILE... --db \(db)'")
+            throw RunFailure(.output, "no store at \(db); create it with 'report care ingest FILE... --db \(db)'")
         }
         return try openStore()
     }
 
     /// Opens the store, creating it when missing; a failure is exit status 4.
     func openStore() throws -> CareStore {
-        do { return try CareStore(path: db) } catch let e as StoreError { throw CommandFailure(status: .output, message: e.description) }
+        try CareStore(path: db)
     }
-}
-
-/// Runs `body`, turning store and pattern failures into their documented exit statuses.
-func withCareStatuses<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() }
-    catch let e as StoreError { throw CommandFailure(status: .output, message: e.description) }
-    catch let e as PatternsError { throw CommandFailure(status: .invalidInput, message: e.description) }
 }
 
 /// Writes `text` to standard output; a failed write is exit status 4.
@@ -68,7 +62,7 @@ func writeStandardOutput(_ text: String) throws {
         }
         return true
     }
-    if !ok { throw CommandFailure(status: .output, message: "cannot write to standard output") }
+    if !ok { throw RunFailure(.output, "cannot write to standard output") }
 }
 
 struct CareIngestCommand: ReportCommand {
@@ -105,10 +99,10 @@ struct CareIngestCommand: ReportCommand {
         var groups: [CareRecordKind: [InputSource]] = [:]
         for file in files {
             if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
-                throw CommandFailure(status: .invalidInput, message: "\(file): cannot read the file; nothing was stored")
+                throw RunFailure(.invalidInput, "\(file): cannot read the file; nothing was stored")
             }
             guard let k = kind ?? CareRecordKind.detect(path: file) else {
-                throw CommandFailure(status: .invalidInput, message: "\(file): cannot tell whether it holds handoffs, expenses or providers; use --kind")
+                throw RunFailure(.invalidInput, "\(file): cannot tell whether it holds handoffs, expenses or providers; use --kind")
             }
             groups[k, default: []].append(InputSource(path: file))
         }
@@ -127,9 +121,9 @@ struct CareIngestCommand: ReportCommand {
             let r = try ProviderReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
             records.providers = r.records
         }
-        if skipped > 0 { console.warning("skipped \(skipped) invalid record\(skipped == 1 ? "" : "s")") }
+        console.skipped(skipped)
         let db = try store.openStore()
-        try withCareStatuses { try db.ingest(records) }
+        try db.ingest(records)
         try writeStandardOutput("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(store.db)\n")
     }
 }
@@ -147,10 +141,10 @@ struct CareCheckCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        let check = try withCareStatuses { try store.openExistingStore().check() }
+        let check = try store.openExistingStore().check()
         var lines = ["integrity: " + check.integrity.joined(separator: "; "), "schema version: \(check.schemaVersion)"]
         lines += check.counts.map { "\($0.table): \($0.rows)" }
         try writeStandardOutput(lines.joined(separator: "\n") + "\n")
-        if !check.isOK { throw CommandFailure(status: .output, message: "the store failed its integrity check") }
+        if !check.isOK { throw RunFailure(.output, "the store failed its integrity check") }
     }
 }

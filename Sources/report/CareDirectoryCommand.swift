@@ -28,7 +28,10 @@ struct CareDirectoryCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf, OUT.csv or OUT.vcf instead of the listing.", valueName: "OUT"))
     var output: String?
 
-    @OptionGroup var options: AppRunOptions
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The date the PDF shows, YYYY-MM-DD (default: today, UTC); with it the same input gives the same bytes.", valueName: "D"))
+    var asOf: LocalDate?
+
+    @OptionGroup var options: CommonOptions
 
     @OptionGroup var reading: ReadingOptions
 
@@ -45,27 +48,18 @@ struct CareDirectoryCommand: ReportCommand {
     }
 
     func run() throws {
-        if output != nil && tier == .free {
-            throw CommandFailure(status: .tier, message: "exporting the directory is not available in the free tier; it needs plus")
-        }
-        let templateSet = try options.templateSet(app: "curaknot")
-        let job = try DirectoryJob(templates: templateSet)
-        let read = try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())
-        console.print(read.warnings)
-        if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
-        let entries = read.records
+        try DirectoryJob.gates(export: output != nil).check(tier)
+        let templates = try options.templateSet(app: "curaknot")
+        let job = try DirectoryJob(templates: templates)
+        let entries = console.reading(try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())).records
         let content: DirectoryContent = tier == .family ? .family : .standard
         guard let output, let format = DirectoryFormat(path: output) else {
             try writeStandardOutput(try job.listing(entries, content: content))
             return
         }
-        // SOURCE_DATE_EPOCH pins the date shown and the PDF's creation date (reproducible output).
-        let epoch = RunInfo.sourceDateEpoch()
-        let today = RunInfo.today(epoch ?? Date())
-        let run = RunInfo(asOf: today, generatedAt: epoch ?? Date())
-        let result = try job.write(entries, content: content, format: format, run: run, to: OutputTarget(path: output))
-        for w in result.fontWarnings { console.warning(w) }
-        let pages = result.pages.map { ", \($0) page\($0 == 1 ? "" : "s")" } ?? ""
-        console.info("wrote \(output): \(entries.count) provider\(entries.count == 1 ? "" : "s")\(pages)")
+        let context = ReportContext(templates: templates, run: RunInfo.resolve(asOf: asOf), output: OutputTarget(path: output),
+                                    messages: console)
+        let pages = try job.write(entries, content: content, format: format, in: context)
+        console.wrote(output, [counted(entries.count, "provider")] + (pages.map { [counted($0, "page")] } ?? []))
     }
 }

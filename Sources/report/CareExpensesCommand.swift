@@ -42,7 +42,10 @@ struct CareExpensesCommand: ReportCommand {
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("Cost benchmarks (.json or .csv) shown beside the projections; family only.", valueName: "FILE"))
     var benchmarks: String?
 
-    @OptionGroup var options: AppRunOptions
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The date the PDF shows, YYYY-MM-DD (default: the last expense of the range); with it the same input gives the same bytes.", valueName: "D"))
+    var asOf: LocalDate?
+
+    @OptionGroup var options: CommonOptions
 
     @OptionGroup var reading: ReadingOptions
 
@@ -61,17 +64,9 @@ struct CareExpensesCommand: ReportCommand {
     }
 
     func run() throws {
-        switch tier {
-        case .free:
-            throw CommandFailure(status: .tier, message: "the expense report is not available in the free tier; it needs plus")
-        case .plus where output != nil:
-            throw CommandFailure(status: .tier, message: "the PDF and CSV expense report is not available in the plus tier; it needs family")
-        case .plus where benchmarks != nil:
-            throw CommandFailure(status: .tier, message: "projections and benchmarks are not available in the plus tier; they need family")
-        default: break
-        }
-        let templateSet = try options.templateSet(app: "curaknot")
-        let job = try ExpensesJob(templates: templateSet)
+        try ExpensesJob.gates(file: output != nil, benchmarks: benchmarks != nil).check(tier)
+        let templates = try options.templateSet(app: "curaknot")
+        let job = try ExpensesJob(templates: templates)
         let ingestOptions = reading.ingestOptions()
         let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: ingestOptions)
         console.print(read.warnings)
@@ -83,24 +78,17 @@ struct CareExpensesCommand: ReportCommand {
             skipped += b.skipped
             figures = b.records
         }
-        if skipped > 0 { console.warning("skipped \(skipped) invalid record\(skipped == 1 ? "" : "s")") }
+        console.skipped(skipped)
         let source = files.map { $0 == "-" ? $0 : ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-        let report: ExpenseReport
-        do {
-            report = try job.report(read.records, source: source, from: from, to: to, family: tier == .family, benchmarks: figures)
-        } catch let e as MoneyOverflow {
-            throw CommandFailure(status: .invalidInput, message: e.description)
-        }
+        let report = try job.report(read.records, source: source, from: from, to: to, family: tier == .family, benchmarks: figures)
         guard let output, let format = ExpensesFormat(path: output) else {
             try writeStandardOutput(json ? job.json(report).serialized() : try job.text(report))
             return
         }
-        // SOURCE_DATE_EPOCH pins the PDF's creation date (reproducible output).
-        let epoch = RunInfo.sourceDateEpoch()
-        let run = RunInfo(asOf: report.range?.upperBound ?? RunInfo.today(epoch ?? Date()), generatedAt: epoch ?? Date())
-        let result = try job.write(report, format: format, run: run, to: OutputTarget(path: output))
-        for w in result.fontWarnings { console.warning(w) }
-        let pages = result.pages.map { ", \($0) page\($0 == 1 ? "" : "s")" } ?? ""
-        console.info("wrote \(output): \(report.totals.items.count) expense\(report.totals.items.count == 1 ? "" : "s")\(pages)")
+        // The date shown: --as-of, else the last expense of the range, else today.
+        let run = RunInfo.resolve(asOf: asOf) { now in report.range?.upperBound ?? RunInfo.today(now) }
+        let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: output), messages: console)
+        let pages = try job.write(report, format: format, in: context)
+        console.wrote(output, [counted(report.totals.items.count, "expense")] + (pages.map { [counted($0, "page")] } ?? []))
     }
 }

@@ -50,27 +50,24 @@ struct CarePatternsCommand: ReportCommand {
     }
 
     func run() throws {
-        guard tier != .free else {
-            throw CommandFailure(status: .tier, message: "symptom pattern surfacing is not available in the free tier; it needs plus")
-        }
+        try [CareGates.patterns].check(tier)
         let templates = try store.templateSet()
         let rules = PatternRules(settings: try PatternSettings.load(templates))
         let presenter = try PatternsPresenter(templates: templates)
-        let date = asOf ?? RunInfo.today(Date())
+        let run = RunInfo.resolve(asOf: asOf)
         let db = try store.openExistingStore()
-        let patients = try withCareStatuses { try db.surfacePatterns(rules: rules, asOf: date, patient: patient) }
+        let patients = try db.surfacePatterns(rules: rules, asOf: run.asOf, patient: patient)
         if let pdf {
-            let run = RunInfo(asOf: date, generatedAt: RunInfo.creationDate(asOf: date, asOfGiven: asOf != nil))
-            let result = try PatternsDocument(templates: templates).write(asOf: date, patients, run: run, to: OutputTarget(path: pdf))
-            for w in result.fontWarnings { console.warning(w) }
-            console.info("wrote \(pdf): \(result.pages) page\(result.pages == 1 ? "" : "s")")
+            let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: pdf), messages: console)
+            let pages = try PatternsDocument(templates: templates).write(patients, in: context)
+            console.wrote(pdf, [counted(pages, "page")])
         }
         if json {
-            try writeStandardOutput(try presenter.json(asOf: date, patients).serialized())
+            try writeStandardOutput(try presenter.json(asOf: run.asOf, patients).serialized())
         } else if text || (pdf == nil && isatty(STDOUT_FILENO) == 1) {
-            try writeStandardOutput(try presenter.text(asOf: date, patients))
+            try writeStandardOutput(try presenter.text(asOf: run.asOf, patients))
         } else {
-            try writeStandardOutput(try presenter.summary(asOf: date, patients))
+            try writeStandardOutput(try presenter.summary(asOf: run.asOf, patients))
         }
     }
 }
@@ -99,9 +96,9 @@ struct CareDismissCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        let date = asOf ?? RunInfo.today(Date())
+        let date = RunInfo.resolve(asOf: asOf).asOf
         let db = try store.openExistingStore()
-        try withCareStatuses { try db.dismiss(insightID: insightID, on: date) }
+        try db.dismiss(insightID: insightID, on: date)
         console.info("dismissed as of \(date)")
     }
 }

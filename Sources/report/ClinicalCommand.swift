@@ -68,20 +68,14 @@ struct ClinicalCommand: ReportCommand {
     }
 
     func run() throws {
-        guard tier == .premium else {
-            throw CommandFailure(status: .tier, message: "the clinical report needs the premium tier (--tier premium); nothing was written")
-        }
-        let templates = try options.templateSet()
-        let job = try ClinicalJob(templates: templates)
-        let inputs = try input.read(days: days, console: console)
-        let run = options.runInfo(logs: inputs.logs)
-        try options.checkRange(run)
-        let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: output))
         let request = ClinicalJob.Request(from: options.from, to: options.to, patientName: patientName,
                                           sections: try sectionList())
+        try ClinicalJob.gates(for: request).check(tier)
+        let templates = try options.templateSet()
+        let job = try ClinicalJob(templates: templates)
+        let inputs = try input.read(days: days, messages: console)
+        let context = try options.context(templates, logs: inputs.logs, output: OutputTarget(path: output))
         let result = try job.run(inputs, request, in: context)
-        for w in result.fontWarnings { console.warning(w) }
-        let target = context.output.isStandardOutput ? "standard output" : output
-        console.info("wrote \(target): \(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(result.episodeCount) episode\(result.episodeCount == 1 ? "" : "s")")
+        console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }

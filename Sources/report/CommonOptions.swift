@@ -61,6 +61,26 @@ struct InputOptions: ParsableArguments {
     var ingestOptions: IngestOptions { reading.ingestOptions(format: format) }
 }
 
+/// The options every command that runs a report takes: the templates folder and how messages
+/// are printed. Declared once; each command includes it as an option group.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
+    var templates: String?
+
+    @Flag(name: .customLong("quiet"), help: "Print nothing on standard error but errors and warnings.")
+    var quiet = false
+
+    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
+    var logFormat: LogFormat = .text
+
+    var console: Console { Console(quiet: quiet, format: logFormat) }
+
+    /// The templates of `app` (`aurae`, `curaknot`, `cycle`, `mindfulhome`, `gentle`).
+    func templateSet(app: String) throws -> TemplateSet {
+        try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: app)
+    }
+}
+
 /// Dates and run-wide settings shared by the headache commands.
 struct RunOptions: ParsableArguments {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD, years 1900-2100 (default: today in the newest log's UTC offset).", valueName: "D"))
@@ -72,14 +92,7 @@ struct RunOptions: ParsableArguments {
     @Option(name: .customLong("to"), help: ArgumentHelp("Last date of the range, YYYY-MM-DD, not after the as-of date (default: the as-of date).", valueName: "D"))
     var to: LocalDate?
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
-
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
-    var quiet = false
-
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
+    @OptionGroup var common: CommonOptions
 
     /// Rejects every empty or inverted range the options alone decide: `--from` after `--to`,
     /// `--to` after `--as-of`, and `--from` after `--as-of` when the range ends on the as-of date.
@@ -95,22 +108,27 @@ struct RunOptions: ParsableArguments {
     /// one range check that needs the inputs.
     func checkRange(_ run: RunInfo) throws {
         guard let from, to == nil, asOf == nil, from > run.asOf else { return }
-        throw CommandFailure(status: .usage, message: "--from '\(from)' is after today, '\(run.asOf)', where the range ends when neither --to nor --as-of is given")
+        throw RunFailure(.usage, "--from '\(from)' is after today, '\(run.asOf)', where the range ends when neither --to nor --as-of is given")
     }
 
-    var console: Console { Console(quiet: quiet, format: logFormat) }
+    var console: Console { common.console }
 
-    func templateSet() throws -> TemplateSet {
-        try TemplateSet(directory: TemplateDirectory.locate(explicit: templates))
-    }
+    func templateSet() throws -> TemplateSet { try common.templateSet(app: "aurae") }
 
-    /// The run's dates: `--as-of`, else today in the newest log's offset; the PDF creation time
-    /// follows from it (see `RunInfo.creationDate`).
-    func runInfo(logs: [HeadacheLog], now: Date = Date()) -> RunInfo {
-        let asOfDate = asOf ?? {
+    /// The run's dates by the one policy (`RunInfo.resolve`): `--as-of`, else today in the newest
+    /// log's UTC offset.
+    func runInfo(logs: [HeadacheLog]) -> RunInfo {
+        RunInfo.resolve(asOf: asOf) { now in
             let offset = logs.max(by: { $0.onsetAt < $1.onsetAt })?.onsetAt.offsetSeconds ?? 0
             return RunInfo.today(now.addingTimeInterval(TimeInterval(offset)))
-        }()
-        return RunInfo(asOf: asOfDate, generatedAt: RunInfo.creationDate(asOf: asOfDate, asOfGiven: asOf != nil, now: now))
+        }
+    }
+
+    /// The context of a headache report on `logs`: the run's dates, the range checked against
+    /// them, the output, and the console for messages.
+    func context(_ templates: TemplateSet, logs: [HeadacheLog], output: OutputTarget) throws -> ReportContext {
+        let run = runInfo(logs: logs)
+        try checkRange(run)
+        return ReportContext(templates: templates, run: run, output: output, messages: console)
     }
 }

@@ -7,7 +7,7 @@ import ReportKit
 /// Where a run's messages go: standard error, as text or JSON lines, with progress left out when
 /// quiet. Made from the parsed options; also turns every error a command throws into its message
 /// and documented exit status.
-struct Console: Sendable {
+struct Console: Sendable, MessageSink {
     var quiet = false
     var format: LogFormat = .text
 
@@ -44,32 +44,22 @@ struct Console: Sendable {
         }
     }
 
-    /// Prints the message for an error a command threw and returns its exit status. The one place
-    /// that maps failures of a run to statuses (usage errors are rejected while parsing).
+    /// Prints the message for an error a command threw and returns its exit status: the status
+    /// of its `FailureKind` (usage errors are rejected while parsing, before this). JSON lines
+    /// carry the message without values.
     func report(_ error: Error) -> ExitStatus {
-        switch error {
-        case let failure as CommandFailure:
-            emit(level: "error", format == .json && failure.status == .usage ? UsageLog.redacted(failure.message) : failure.message)
-            return failure.status
-        case IngestError.invalid(let diagnostics):
-            print(diagnostics)
-            emit(level: "error", "\(diagnostics.filter { $0.severity == .error }.count) error(s) in the input; nothing was written")
-            return .invalidInput
-        case let e as IngestError:
-            emit(level: "error", e.description)
-            return .invalidInput
-        case let e as CatalogError:
-            emit(level: "error", e.description)
-            return .invalidInput
-        case let e as AtomicFile.Failure:
-            emit(level: "error", e.description)
-            return .output
-        case let e as LayoutError:
-            emit(level: "error", "layout: " + (format == .json ? e.messageWithoutValues : e.description))
-            return .invalidInput
-        default:
+        guard let failure = error as? ReportFailure else {
             emit(level: "error", "\(error)")
             return .invalidInput
         }
+        if case IngestError.invalid(let diagnostics) = error {
+            print(diagnostics)
+            emit(level: "error", "\(diagnostics.filter { $0.severity == .error }.count) error(s) in the input; nothing was written")
+        } else if format == .json {
+            emit(level: "error", failure.kind == .usage ? UsageLog.redacted(failure.message) : failure.messageWithoutValues)
+        } else {
+            emit(level: "error", failure.message)
+        }
+        return ExitStatus(failure.kind)
     }
 }

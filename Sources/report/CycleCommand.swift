@@ -41,7 +41,7 @@ struct CycleOptions: ParsableArguments {
 
     @OptionGroup var reading: ReadingOptions
 
-    @OptionGroup var run: AppRunOptions
+    @OptionGroup var run: CommonOptions
 
     var console: Console { run.console }
 
@@ -52,9 +52,7 @@ struct CycleOptions: ParsableArguments {
     /// Loads the templates, reads the inputs and returns the job and the period starts.
     func load() throws -> (CycleJob, [PeriodStart]) {
         let job = try CycleJob(templates: run.templateSet(app: "cycle"))
-        let read = try PeriodReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format))
-        console.print(read.warnings)
-        if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
+        let read = console.reading(try PeriodReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format)))
         return (job, read.records)
     }
 }

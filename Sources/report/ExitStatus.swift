@@ -1,4 +1,7 @@
-/// The documented exit statuses (README, "Exit status").
+import ReportKit
+
+/// The documented exit statuses (README, "Exit status"): success, or the status of a failure's
+/// kind (`FailureKind`, the one map from failures to statuses).
 enum ExitStatus: Int32 {
     case success = 0
     /// The input data is invalid (strict mode), or a file could not be read.
@@ -9,10 +12,13 @@ enum ExitStatus: Int32 {
     case tier = 3
     /// The output (or the store) cannot be written or opened.
     case output = 4
-}
 
-/// A failure of the command itself (not of a library stage), carrying its exit status.
-struct CommandFailure: Error {
-    var status: ExitStatus
-    var message: String
+    init(_ kind: FailureKind) {
+        switch kind {
+        case .invalidInput: self = .invalidInput
+        case .usage: self = .usage
+        case .tier: self = .tier
+        case .output: self = .output
+        }
+    }
 }

@@ -50,28 +50,13 @@ struct ExportCommand: ReportCommand {
     }
 
     func run() throws {
-        guard tier == .premium else { throw failure(ExportJob.Failure.needsPremium) }
-        let logs = try HeadacheLogReader.read(inputs.map(InputSource.init(path:)),
-                                              options: reading.ingestOptions(format: inputFormat))
-        console.print(logs.warnings)
-        if logs.skipped > 0 { console.warning("skipped \(logs.skipped) invalid record\(logs.skipped == 1 ? "" : "s")") }
-        let run = options.runInfo(logs: logs.records)
-        try options.checkRange(run)
-        let context = ReportContext(templates: try options.templateSet(), run: run, output: OutputTarget(path: output))
-        let request = ExportJob.Request(tier: tier, format: format, from: options.from, to: options.to)
-        let count: Int
-        do { count = try ExportJob().run(HeadacheInputs(logs: logs.records, skipped: logs.skipped), request, in: context) }
-        catch let e as ExportJob.Failure { throw failure(e) }
-        let target = context.output.isStandardOutput ? "standard output" : output
-        console.info("wrote \(target): \(count) log\(count == 1 ? "" : "s")")
-    }
-
-    /// The command's failure for a refused export: tier (3), or output the format cannot hold (4).
-    func failure(_ e: ExportJob.Failure) -> CommandFailure {
-        switch e {
-        case .needsPremium: return CommandFailure(status: .tier, message: e.description)
-        case .notRepresentableInCSV: return CommandFailure(status: .output, message: e.description)
-        }
+        let request = ExportJob.Request(format: format, from: options.from, to: options.to)
+        try ExportJob.gates(for: request).check(tier)
+        let logs = console.reading(try HeadacheLogReader.read(inputs.map(InputSource.init(path:)),
+                                                              options: reading.ingestOptions(format: inputFormat)))
+        let context = try options.context(try options.templateSet(), logs: logs.records, output: OutputTarget(path: output))
+        let count = try ExportJob().run(HeadacheInputs(logs: logs.records, skipped: logs.skipped), request, in: context)
+        console.wrote(context.output.displayName, [counted(count, "log")])
     }
 }
 

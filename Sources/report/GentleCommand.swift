@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReportKit
 import Gentle
 import Ingest
 
@@ -28,23 +29,16 @@ struct GentleInputOptions: ParsableArguments {
 
     @OptionGroup var reading: ReadingOptions
 
-    @Flag(name: .customLong("quiet"), help: "Print nothing but errors and warnings.")
-    var quiet = false
-
-    @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")
-    var logFormat: LogFormat = .text
+    @OptionGroup var common: CommonOptions
 
     func validate() throws {
         guard !events.isEmpty else { throw ValidationError("no EVENTS given") }
     }
 
-    var console: Console { Console(quiet: quiet, format: logFormat) }
+    var console: Console { common.console }
 
     /// Reads and merges the events, printing their warnings (and the skipped count). Throws input errors.
     func read() throws -> [GentleEvent] {
-        let read = try GentleEventReader.read(events.map(InputSource.init(path:)), options: reading.ingestOptions(format: format))
-        console.print(read.warnings)
-        if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
-        return read.records
+        console.reading(try GentleEventReader.read(events.map(InputSource.init(path:)), options: reading.ingestOptions(format: format))).records
     }
 }

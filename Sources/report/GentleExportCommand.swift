@@ -33,9 +33,7 @@ struct GentleExportCommand: ReportCommand {
 
     func run() throws {
         let events = try input.read()
-        let document: JSONOutput
-        do { document = try GentleExport.document(userId: user, events: events) }
-        catch let e as GentleExportError { throw CommandFailure(status: .invalidInput, message: e.description) }
+        let document = try GentleExport.document(userId: user, events: events)
         try OutputTarget(path: output).write { try $0.write(document.serialized()) }
         if output != "-" { console.info("wrote \(output)") }
     }

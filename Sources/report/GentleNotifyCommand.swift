@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReportKit
 import Catalog
 import Foundation
 import Gentle
@@ -26,8 +27,6 @@ struct GentleNotifyCommand: ReportCommand {
 
     @OptionGroup var input: GentleInputOptions
 
-    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
-    var templates: String?
 
     @Flag(name: .customLong("json"), help: "One JSON line per event instead of text.")
     var json = false
@@ -35,7 +34,7 @@ struct GentleNotifyCommand: ReportCommand {
     var console: Console { input.console }
 
     func run() throws {
-        let templates = try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: GentleWording.app)
+        let templates = try input.common.templateSet(app: GentleWording.app)
         let presenter = try NotifyPresenter(templates: templates)
         let replay = GentleReplay(settings: try ThrottleSettings.load(templates))
         let decisions = replay.run(try input.read())

@@ -36,7 +36,7 @@ struct HomeOptions: ParsableArguments {
 
     @OptionGroup var reading: ReadingOptions
 
-    @OptionGroup var run: AppRunOptions
+    @OptionGroup var run: CommonOptions
 
     var console: Console { run.console }
 
@@ -46,10 +46,7 @@ struct HomeOptions: ParsableArguments {
     }
 
     func read() throws -> [HomeTask] {
-        let read = try TaskReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format))
-        console.print(read.warnings)
-        if read.skipped > 0 { console.warning("skipped \(read.skipped) invalid record\(read.skipped == 1 ? "" : "s")") }
-        return read.records
+        console.reading(try TaskReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format))).records
     }
 }
 
@@ -70,16 +67,19 @@ struct HomeLedgerCommand: ReportCommand {
     @Option(name: .customLong("lang"), help: "The ledger's language.")
     var language: LedgerLanguage = .en
 
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("The date the ledger shows, YYYY-MM-DD (default: today, UTC); with it the same input gives the same bytes.", valueName: "D"))
+    var asOf: LocalDate?
+
     var console: Console { options.console }
 
     func run() throws {
-        let job = try LedgerJob(templates: options.run.templateSet(app: "mindfulhome"))
+        let templates = try options.run.templateSet(app: "mindfulhome")
+        let job = try LedgerJob(templates: templates)
         let tasks = try options.read()
-        let epoch = RunInfo.sourceDateEpoch()
-        let run = RunInfo(asOf: RunInfo.today(epoch ?? Date()), generatedAt: epoch ?? Date())
-        let result = try job.writeLedger(tasks, language: language, run: run, to: OutputTarget(path: options.output))
-        for w in result.fontWarnings { console.warning(w) }
-        console.info("wrote \(options.output): \(tasks.count) task\(tasks.count == 1 ? "" : "s"), \(result.pages) page\(result.pages == 1 ? "" : "s")")
+        let context = ReportContext(templates: templates, run: RunInfo.resolve(asOf: asOf),
+                                    output: OutputTarget(path: options.output), messages: console)
+        let pages = try job.writeLedger(tasks, language: language, in: context)
+        console.wrote(options.output, [counted(tasks.count, "task"), counted(pages, "page")])
     }
 }
 
@@ -103,6 +103,6 @@ struct HomeExportCommand: ReportCommand {
     func run() throws {
         let tasks = try options.read()
         let balance = try LedgerJob.writeExport(tasks, to: OutputTarget(path: options.output))
-        console.info("wrote \(options.output): \(tasks.count) task\(tasks.count == 1 ? "" : "s"), balance \(balance.value)")
+        console.wrote(options.output, [counted(tasks.count, "task"), "balance \(balance.value)"])
     }
 }

@@ -3,20 +3,16 @@ import Ingest
 import ReportKit
 
 extension InputOptions {
-    /// Reads and merges the logs, then the daily context at `daysPath` when given, printing
-    /// their warnings (and the skipped count) as they come. Throws input errors.
-    func read(days daysPath: String? = nil, console: Console) throws -> HeadacheInputs {
-        let logs = try HeadacheLogReader.read(inputs.map(InputSource.init(path:)), options: ingestOptions)
-        console.print(logs.warnings)
-        if logs.skipped > 0 {
-            console.warning("skipped \(logs.skipped) invalid record\(logs.skipped == 1 ? "" : "s")")
-        }
+    /// Reads and merges the logs (their warnings and skipped count printed as they come), then
+    /// the daily context at `daysPath` when given (its warnings printed). Throws input errors.
+    func read(days daysPath: String? = nil, messages: MessageSink) throws -> HeadacheInputs {
+        let logs = messages.reading(try HeadacheLogReader.read(inputs.map(InputSource.init(path:)), options: ingestOptions))
         var inputs = HeadacheInputs(logs: logs.records, skipped: logs.skipped)
         if let daysPath {
             var dayOptions = ingestOptions
             dayOptions.format = nil
             let days = try DayContextReader.read([InputSource(path: daysPath)], options: dayOptions)
-            console.print(days.warnings)
+            messages.print(days.warnings)
             inputs.days = days.records
         }
         return inputs

@@ -40,14 +40,12 @@ struct InsightsCommand: ReportCommand {
     }
 
     func run() throws {
+        let request = InsightsJob.Request(tier: tier, format: json ? .json : .text, from: options.from, to: options.to)
         let templates = try options.templateSet()
         let job = try InsightsJob(templates: templates)
-        let inputs = try input.read(days: days, console: console)
-        let run = options.runInfo(logs: inputs.logs)
-        try options.checkRange(run)
-        let context = ReportContext(templates: templates, run: run,
-                                    output: output.map(OutputTarget.init(path:)) ?? .standardOutput)
-        let request = InsightsJob.Request(tier: tier, format: json ? .json : .text, from: options.from, to: options.to)
+        let inputs = try input.read(days: days, messages: console)
+        let context = try options.context(templates, logs: inputs.logs,
+                                          output: output.map(OutputTarget.init(path:)) ?? .standardOutput)
         try job.run(inputs, request, in: context)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReportKit
 
 /// Parses a plain command line straight into its leaf command, skipping the work ArgumentParser
 /// does for the whole command tree.

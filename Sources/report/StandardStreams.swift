@@ -1,4 +1,5 @@
 import Foundation
+import ReportKit
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -34,15 +34,11 @@ struct SummaryCommand: ReportCommand {
     }
 
     func run() throws {
-        let templates = try options.templateSet()
-        let inputs = try input.read(console: console)
-        let run = options.runInfo(logs: inputs.logs)
-        try options.checkRange(run)
-        let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: output))
         let request = SummaryJob.Request(from: options.from, to: options.to, patientName: patientName)
+        let templates = try options.templateSet()
+        let inputs = try input.read(messages: console)
+        let context = try options.context(templates, logs: inputs.logs, output: OutputTarget(path: output))
         let result = try SummaryJob(templates: templates).run(inputs, request, in: context)
-        for w in result.fontWarnings { console.warning(w) }
-        let target = context.output.isStandardOutput ? "standard output" : output
-        console.info("wrote \(target): \(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(result.episodeCount) episode\(result.episodeCount == 1 ? "" : "s")")
+        console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReportKit
 
 /// Usage errors as `--log-format json` lines: found before parsing (the parser may fail before it
 /// has read the option), written with every value the user typed left out, since an argument may
@@ -39,10 +40,8 @@ enum UsageLog {
     /// The words of every command's help that a usage message may quote: option names, value
     /// placeholders (`<D>`), `...`, and the values listed after "values:".
     static func helpVocabulary() -> Set<String> {
-        let commands: [ParsableCommand.Type] = [Report.self, HeadacheCommand.self, SummaryCommand.self,
-                                                InsightsCommand.self, BenchmarkCommand.self]
         var words: Set<String> = ["..."]
-        for command in commands {
+        for command in allCommands() {
             let help = Report.helpMessage(for: command, columns: 10_000)
             for raw in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" || $0 == ";" }) {
                 let word = String(raw)
@@ -57,5 +56,10 @@ enum UsageLog {
             }
         }
         return words
+    }
+
+    /// Every command of the tool: the root and, depth first, each command group's subcommands.
+    static func allCommands(_ root: ParsableCommand.Type = Report.self) -> [ParsableCommand.Type] {
+        [root] + root.configuration.subcommands.flatMap { allCommands($0) }
     }
 }

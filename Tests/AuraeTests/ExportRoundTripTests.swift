@@ -31,7 +31,7 @@ final class ExportRoundTripTests: XCTestCase {
         for sample in ["aurae/logs.json", "aurae/logs.csv"] {
             let logs = try HeadacheLogReader.read([InputSource(path: TestPaths.samples.appendingPathComponent(sample).path)])
                 .records.map(withoutSource)
-            let ordered = ExportJob.selection(logs, ExportJob.Request(tier: .premium, format: .csv), asOf: asOf)
+            let ordered = ExportJob.selection(logs, ExportJob.Request(format: .csv), asOf: asOf)
             XCTAssertEqual(ordered.count, logs.count, sample)
             for format in ExportJob.Format.allCases {
                 let back = try roundTrip(ordered, format)
@@ -47,7 +47,7 @@ final class ExportRoundTripTests: XCTestCase {
             var g = SeededGenerator(seed: seed)
             let logs = SyntheticAurae.logs(count: 150, seed: seed).map { enriched($0, &g) }
             XCTAssertTrue(logs.contains { $0.isActive }, "seed \(seed) has active episodes")
-            let ordered = ExportJob.selection(logs, ExportJob.Request(tier: .premium, format: .json), asOf: asOf)
+            let ordered = ExportJob.selection(logs, ExportJob.Request(format: .json), asOf: asOf)
             for format in ExportJob.Format.allCases {
                 let back = try roundTrip(ordered, format)
                 XCTAssertEqual(back.count, ordered.count)
@@ -126,8 +126,8 @@ final class ExportRoundTripTests: XCTestCase {
                     HeadacheLog(id: "early", onsetAt: Timestamp(epochSeconds: 1_760_000_000, offsetSeconds: 0), severity: 1),
                     HeadacheLog(id: "late", onsetAt: Timestamp(epochSeconds: 1_780_000_000, offsetSeconds: 0), severity: 1)]
         let asOf = t.localDate
-        XCTAssertEqual(ExportJob.selection(logs, .init(tier: .premium, format: .csv), asOf: asOf).map(\.id), ["early", "a", "b"])
-        XCTAssertEqual(ExportJob.selection(logs, .init(tier: .premium, format: .csv, from: asOf), asOf: asOf).map(\.id), ["a", "b"])
+        XCTAssertEqual(ExportJob.selection(logs, .init(format: .csv), asOf: asOf).map(\.id), ["early", "a", "b"])
+        XCTAssertEqual(ExportJob.selection(logs, .init(format: .csv, from: asOf), asOf: asOf).map(\.id), ["a", "b"])
     }
 
     // MARK: generators

@@ -76,8 +76,10 @@ final class CareExpensesTests: XCTestCase {
         let dir = try TestPaths.temporaryDirectory("care-expenses-csv")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("out.csv").path
-        try job().write(r, format: .csv, run: RunInfo(asOf: day("2026-01-05"), generatedAt: Date(timeIntervalSince1970: 0)),
-                        to: OutputTarget(path: path))
+        let context = ReportContext(templates: try TemplateSet(directory: TestPaths.templates, app: "curaknot"),
+                                    run: RunInfo(asOf: day("2026-01-05"), generatedAt: Date(timeIntervalSince1970: 0)),
+                                    output: OutputTarget(path: path))
+        try job().write(r, format: .csv, in: context)
         let csv = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertEqual(csv, "id,circle_id,patient_id,date,category,description,amount,currency,paid_by,reimbursable,receipt\r\n"
                        + "'=1+1,c,p,2026-01-05,OTHER,\"'@SUM(A1), \"\"quoted\"\"\",9.99,EUR,'+Sam,false,'-r\r\n")

@@ -5,7 +5,9 @@ import ReportKit
 
 /// Runs the free summary end to end: select the episodes, compute the safety items, lay out,
 /// and write the PDF atomically.
-public struct SummaryJob {
+public struct SummaryJob: ReportJob {
+    public typealias Tier = AuraeTier
+
     /// What the person asked for besides the inputs: the date range and the name to show.
     public struct Request: Sendable {
         public var from: LocalDate?
@@ -20,7 +22,6 @@ public struct SummaryJob {
     public struct Result: Sendable {
         public var pageCount: Int
         public var episodeCount: Int
-        public var fontWarnings: [String]
     }
 
     let summary: HeadacheSummary
@@ -44,19 +45,12 @@ public struct SummaryJob {
         return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
     }
 
-    /// Writes the summary of `inputs` to the context's output, whole or not at all. A
-    /// batch passes the `measurer` each of its threads keeps (its fonts loaded once); by default a
-    /// new one.
+    /// Writes the summary of `inputs` to the context's output, whole or not at all.
     @discardableResult
-    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext,
-                    measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
         let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
                                               skippedCount: inputs.skipped, run: context.run)
         let (doc, count) = try document(logs: inputs.logs, options: options)
-        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
-        try context.output.write { file in
-            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
-        }
-        return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
+        return Result(pageCount: try context.writePDF(doc), episodeCount: count)
     }
 }

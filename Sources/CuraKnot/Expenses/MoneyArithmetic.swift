@@ -1,5 +1,10 @@
+import ReportKit
+
 /// A sum of money that would not fit in 64 bits of cents.
-public struct MoneyOverflow: Error, CustomStringConvertible {
+public struct MoneyOverflow: ReportFailure, CustomStringConvertible {
+    /// Amounts whose sum does not fit are invalid input (exit status 1).
+    public var kind: FailureKind { .invalidInput }
+
     public var description: String { "the expense totals are too large to add up exactly" }
 }
 

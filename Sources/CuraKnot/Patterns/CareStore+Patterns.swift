@@ -1,3 +1,4 @@
+import ReportKit
 import Ingest
 
 /// A finding that surfaced on an as-of date: its stable id and when it was first shown.
@@ -16,7 +17,10 @@ public struct PatientPatterns: Equatable, Sendable {
 }
 
 /// The failures of the pattern job that are the caller's input, not the store.
-public enum PatternsError: Error, Equatable, CustomStringConvertible {
+public enum PatternsError: ReportFailure, Equatable, CustomStringConvertible {
+    /// An unknown patient or insight id is invalid input (exit status 1).
+    public var kind: FailureKind { .invalidInput }
+
     case unknownPatient
     case unknownInsight
 

@@ -39,25 +39,23 @@ public struct DirectoryJob {
         try directory.document(entries, content: content, run: run)
     }
 
-    /// Writes `entries` as `format` to `output`, whole or not at all; returns the PDF's page count
-    /// (nil for CSV and vCard) and the font warnings.
+    /// The tiers a request needs: an export (`-o`) needs plus; the listing is in every tier.
+    public static func gates(export: Bool) -> [TierGate<CareTier>] { export ? [CareGates.directoryExport] : [] }
+
+    /// Writes `entries` as `format` to the context's output, whole or not at all; returns the
+    /// PDF's page count (nil for CSV and vCard).
     @discardableResult
     public func write(_ entries: [Provider], content: DirectoryContent, format: DirectoryFormat,
-                      run: RunInfo, to output: OutputTarget) throws -> (pages: Int?, fontWarnings: [String]) {
+                      in context: ReportContext) throws -> Int? {
         switch format {
         case .csv:
-            let text = DirectoryCSV.text(entries, content: content)
-            try output.write { try $0.write(text) }
-            return (nil, [])
+            try context.writeText(DirectoryCSV.text(entries, content: content))
+            return nil
         case .vcf:
-            let text = try DirectoryVCard.text(entries, content: content, ratingText: directory.ratingText)
-            try output.write { try $0.write(text) }
-            return (nil, [])
+            try context.writeText(try DirectoryVCard.text(entries, content: content, ratingText: directory.ratingText))
+            return nil
         case .pdf:
-            let measurer = PangoMeasurer()
-            let laidOut = try LayoutEngine(measurer: measurer).layout(try document(entries, content: content, run: run))
-            try output.write { file in try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) } }
-            return (laidOut.pages.count, measurer.fontWarnings)
+            return try context.writePDF(try document(entries, content: content, run: context.run))
         }
     }
 }

@@ -38,21 +38,22 @@ public struct ExpensesJob {
     /// The PDF document (everything before layout).
     public func pdfDocument(_ report: ExpenseReport, run: RunInfo) throws -> Document { try document.document(report, run: run) }
 
-    /// Writes `report` as `format` to `output`, whole or not at all; returns the PDF's page count
-    /// (nil for CSV) and the font warnings.
+    /// The tiers a request needs, in the order they are checked: the report needs plus, its
+    /// files (`-o`) and the projections with benchmarks need family.
+    public static func gates(file: Bool, benchmarks: Bool) -> [TierGate<CareTier>] {
+        [CareGates.expenses] + (file ? [CareGates.expenseFiles] : []) + (benchmarks ? [CareGates.projections] : [])
+    }
+
+    /// Writes `report` as `format` to the context's output, whole or not at all; returns the PDF's
+    /// page count (nil for CSV).
     @discardableResult
-    public func write(_ report: ExpenseReport, format: ExpensesFormat, run: RunInfo,
-                      to output: OutputTarget) throws -> (pages: Int?, fontWarnings: [String]) {
+    public func write(_ report: ExpenseReport, format: ExpensesFormat, in context: ReportContext) throws -> Int? {
         switch format {
         case .csv:
-            let text = ExpensesCSV.text(report)
-            try output.write { try $0.write(text) }
-            return (nil, [])
+            try context.writeText(ExpensesCSV.text(report))
+            return nil
         case .pdf:
-            let measurer = PangoMeasurer()
-            let laidOut = try LayoutEngine(measurer: measurer).layout(try pdfDocument(report, run: run))
-            try output.write { file in try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) } }
-            return (laidOut.pages.count, measurer.fontWarnings)
+            return try context.writePDF(try pdfDocument(report, run: context.run))
         }
     }
 }

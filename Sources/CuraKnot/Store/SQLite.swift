@@ -1,8 +1,11 @@
 import CSQLite
+import ReportKit
 import Foundation
 
 /// A failure of the SQLite store: the operation and SQLite's message (never a value).
-public struct StoreError: Error, CustomStringConvertible, Equatable {
+public struct StoreError: ReportFailure, CustomStringConvertible, Equatable {
+    /// The store cannot be opened or written (exit status 4).
+    public var kind: FailureKind { .output }
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }

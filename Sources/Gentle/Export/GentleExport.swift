@@ -1,7 +1,10 @@
 import ReportKit
 
 /// Why an export cannot be made.
-public enum GentleExportError: Error, Equatable, CustomStringConvertible {
+public enum GentleExportError: ReportFailure, Equatable, CustomStringConvertible {
+    /// A user with no events is invalid input (exit status 1).
+    public var kind: FailureKind { .invalidInput }
+
     /// No event was sent by the user asked for, so nothing of theirs is known.
     case unknownUser
 

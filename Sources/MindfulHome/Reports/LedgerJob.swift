@@ -16,23 +16,17 @@ public struct LedgerJob {
         try ledger.document(tasks, balance: try PeanutBalance.checked(tasks), language: language, run: run)
     }
 
-    /// Lays out and writes the ledger PDF; returns its page count and the font warnings.
+    /// Writes the ledger PDF to the context's output; returns its page count.
     @discardableResult
-    public func writeLedger(_ tasks: [HomeTask], language: LedgerLanguage, run: RunInfo,
-                            to output: OutputTarget) throws -> (pages: Int, fontWarnings: [String]) {
-        let doc = try document(tasks, language: language, run: run)
-        let measurer = PangoMeasurer()
-        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
-        try output.write { file in try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) } }
-        return (laidOut.pages.count, measurer.fontWarnings)
+    public func writeLedger(_ tasks: [HomeTask], language: LedgerLanguage, in context: ReportContext) throws -> Int {
+        try context.writePDF(try document(tasks, language: language, run: context.run))
     }
 
-    /// Writes the JSON export; returns the balance.
+    /// Writes the JSON export to `output`; returns the balance.
     @discardableResult
     public static func writeExport(_ tasks: [HomeTask], to output: OutputTarget) throws -> PeanutBalance {
         let balance = try PeanutBalance.checked(tasks)
-        let text = HomeExport.document(tasks, balance: balance).serialized()
-        try output.write { try $0.write(text) }
+        try output.write { try $0.write(HomeExport.document(tasks, balance: balance).serialized()) }
         return balance
     }
 }

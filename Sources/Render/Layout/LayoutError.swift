@@ -15,7 +15,7 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     }
 
     /// The message without the element's text (for JSON log lines, which carry no health data).
-    public var messageWithoutValues: String {
+    public var descriptionWithoutValues: String {
         switch self {
         case let .doesNotFit(_, size, available):
             return "an element is \(fmt(size)) pt tall but an empty page has only \(fmt(available)) pt for it; "

@@ -1,13 +1,37 @@
 import Catalog
+import Render
 
 /// What every report job of one run shares: the templates (wording, brand, thresholds), the run's
-/// dates, and where the output goes.
+/// dates, where the output goes, the text measurer (a batch worker keeps one, its fonts loaded
+/// once) and where warnings and progress go.
 public struct ReportContext {
     public var templates: TemplateSet
     public var run: RunInfo
     public var output: OutputTarget
+    public var measurer: PangoMeasurer
+    public var messages: any MessageSink
 
-    public init(templates: TemplateSet, run: RunInfo, output: OutputTarget) {
+    public init(templates: TemplateSet, run: RunInfo, output: OutputTarget,
+                measurer: PangoMeasurer = PangoMeasurer(), messages: any MessageSink = SilentMessages()) {
         self.templates = templates; self.run = run; self.output = output
+        self.measurer = measurer; self.messages = messages
+    }
+
+    /// The one PDF output path: lays `document` out with the context's measurer, renders it and
+    /// writes it to the output whole or not at all; font warnings go to the messages. Returns
+    /// the page count.
+    @discardableResult
+    public func writePDF(_ document: Document) throws -> Int {
+        let laidOut = try LayoutEngine(measurer: measurer).layout(document)
+        try output.write { file in
+            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
+        }
+        for warning in measurer.fontWarnings { messages.warning(warning) }
+        return laidOut.pages.count
+    }
+
+    /// Writes `text` to the output whole or not at all.
+    public func writeText(_ text: String) throws {
+        try output.write { try $0.write(text) }
     }
 }

@@ -13,6 +13,9 @@ public struct OutputTarget: Sendable, Equatable {
 
     public var isStandardOutput: Bool { path == "-" }
 
+    /// The target as messages name it: "standard output", or the path.
+    public var displayName: String { isStandardOutput ? "standard output" : path }
+
     /// The first of `inputs` that is the file this target would replace, or nil. Files are
     /// compared by device and inode, so another spelling of the path or a symbolic link is found
     /// too; `-` among the inputs is standard input as it is open now. Only an existing regular

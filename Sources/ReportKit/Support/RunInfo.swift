@@ -35,13 +35,32 @@ public struct RunInfo: Sendable {
         return LocalDate(daysSinceEpoch: Int32(days))
     }
 
-    /// The PDF creation time for a run: `SOURCE_DATE_EPOCH` when set, else noon UTC of the as-of
-    /// date when `--as-of` was given (so the same options give the same bytes), else now.
-    public static func creationDate(asOf: LocalDate, asOfGiven: Bool,
-                                    environment: [String: String] = ProcessInfo.processInfo.environment,
-                                    now: Date = Date()) -> Date {
-        if let epoch = sourceDateEpoch(environment) { return epoch }
-        if asOfGiven { return Date(timeIntervalSince1970: TimeInterval(Int64(asOf.daysSinceEpoch) * 86400 + 43200)) }
-        return now
+    /// The run's clock: `SOURCE_DATE_EPOCH` when set (so a pinned build pins every date the
+    /// run takes from the clock), else `now`.
+    public static func clock(_ environment: [String: String] = ProcessInfo.processInfo.environment,
+                             now: Date = Date()) -> Date {
+        sourceDateEpoch(environment) ?? now
+    }
+
+    /// The one date policy of every report, PDF or not:
+    /// - the as-of date is `asOf` (`--as-of`) when given, else `defaultAsOf` of the run's clock
+    ///   (`SOURCE_DATE_EPOCH`, else now): today in the newest log's offset for the headache
+    ///   reports, the last expense for the expense report, today in UTC for the others;
+    /// - the PDF creation time is `SOURCE_DATE_EPOCH` when set, else noon UTC of the as-of date
+    ///   when `--as-of` was given (so the same options give the same bytes), else now.
+    /// Nothing else in the tool reads the clock for a report.
+    public static func resolve(asOf: LocalDate?,
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               now: Date = Date(),
+                               defaultAsOf: (Date) -> LocalDate = { RunInfo.today($0) }) -> RunInfo {
+        let epoch = sourceDateEpoch(environment)
+        let date = asOf ?? defaultAsOf(epoch ?? now)
+        let generatedAt = epoch ?? (asOf != nil ? noon(date) : now)
+        return RunInfo(asOf: date, generatedAt: generatedAt)
+    }
+
+    /// Noon UTC of `date`.
+    static func noon(_ date: LocalDate) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(Int64(date.daysSinceEpoch) * 86400 + 43200))
     }
 }

@@ -5,7 +5,12 @@ import ReportKit
 
 /// Runs the premium clinical report end to end: analyse, build the document, lay out, and write
 /// the PDF atomically.
-public struct ClinicalJob {
+public struct ClinicalJob: ReportJob {
+    /// The clinical report is premium.
+    public static let gate = TierGate<AuraeTier>("the clinical report", needs: .premium)
+
+    public static func gates(for request: Request) -> [TierGate<AuraeTier>] { [gate] }
+
     /// What the person asked for besides the inputs.
     public struct Request: Sendable {
         public var from: LocalDate?
@@ -22,7 +27,6 @@ public struct ClinicalJob {
     public struct Result: Sendable {
         public var pageCount: Int
         public var episodeCount: Int
-        public var fontWarnings: [String]
     }
 
     let report: ClinicalReport
@@ -40,17 +44,10 @@ public struct ClinicalJob {
                                                         sections: request.sections, options: options))
     }
 
-    /// Writes the clinical report of `inputs` to the context's output, whole or not at all. A
-    /// batch passes the `measurer` each of its threads keeps (its fonts loaded once); by default a
-    /// new one.
+    /// Writes the clinical report of `inputs` to the context's output, whole or not at all.
     @discardableResult
-    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext,
-                    measurer: PangoMeasurer = PangoMeasurer()) throws -> Result {
+    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
         let (doc, count) = try document(inputs, request, run: context.run)
-        let laidOut = try LayoutEngine(measurer: measurer).layout(doc)
-        try context.output.write { file in
-            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
-        }
-        return Result(pageCount: laidOut.pages.count, episodeCount: count, fontWarnings: measurer.fontWarnings)
+        return Result(pageCount: try context.writePDF(doc), episodeCount: count)
     }
 }

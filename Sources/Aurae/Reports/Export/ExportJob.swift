@@ -1,34 +1,38 @@
+import Catalog
 import Ingest
 import ReportKit
 
 /// Runs the data export (premium): the logs with onset in the range, oldest first (ties by id),
 /// written back in the input schema as CSV or JSON to the context's output, whole or not at all.
-public struct ExportJob {
+public struct ExportJob: ReportJob {
+    /// The data export is premium.
+    public static let gate = TierGate<AuraeTier>("the data export", needs: .premium)
+
+    public static func gates(for request: Request) -> [TierGate<AuraeTier>] { [gate] }
+
     public enum Format: String, Sendable, CaseIterable { case csv, json }
 
     /// What the caller asked for besides the inputs.
     public struct Request: Sendable {
-        public var tier: AuraeTier
         public var format: Format
         public var from: LocalDate?
         public var to: LocalDate?
 
-        public init(tier: AuraeTier, format: Format, from: LocalDate? = nil, to: LocalDate? = nil) {
-            self.tier = tier; self.format = format; self.from = from; self.to = to
+        public init(format: Format, from: LocalDate? = nil, to: LocalDate? = nil) {
+            self.format = format; self.from = from; self.to = to
         }
     }
 
     /// Why nothing was written.
-    public enum Failure: Error, CustomStringConvertible {
-        /// The export is a premium feature.
-        case needsPremium
+    public enum Failure: ReportFailure {
         /// A log holds text the CSV form of its field cannot hold; JSON can.
         case notRepresentableInCSV(field: String, source: SourceLocation?)
 
+        /// The output cannot carry the text (exit status 4).
+        public var kind: FailureKind { .output }
+
         public var description: String {
             switch self {
-            case .needsPremium:
-                return "the data export needs the premium tier (--tier premium); nothing was written"
             case .notRepresentableInCSV(let field, let source):
                 let place = source.map { "\($0): " } ?? ""
                 return "\(place)\(field) holds ';' or '|', which its CSV form cannot hold; export with --format json instead; nothing was written"
@@ -37,6 +41,8 @@ public struct ExportJob {
     }
 
     public init() {}
+
+    public init(templates: TemplateSet) {}
 
     /// The logs exported for `request`: onset local date from `from` (else the first) to `to`
     /// (else the as-of date), oldest first, ties by id.
@@ -62,10 +68,9 @@ public struct ExportJob {
     /// Writes the export and returns the number of logs written.
     @discardableResult
     public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Int {
-        guard request.tier == .premium else { throw Failure.needsPremium }
         let logs = ExportJob.selection(inputs.logs, request, asOf: context.run.asOf)
         let text = try ExportJob.text(logs, as: request.format)
-        try context.output.write { try $0.write(text) }
+        try context.writeText(text)
         return logs.count
     }
 }

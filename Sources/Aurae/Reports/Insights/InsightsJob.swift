@@ -4,7 +4,9 @@ import ReportKit
 
 /// Runs pattern insights end to end: analyse the inputs for the request's tier and write them as
 /// text or JSON to the context's output, whole or not at all.
-public struct InsightsJob {
+public struct InsightsJob: ReportJob {
+    public typealias Tier = AuraeTier
+
     public enum Format: Sendable {
         /// Sentences for a person.
         case text
@@ -39,7 +41,7 @@ public struct InsightsJob {
                                        from: request.from, to: request.to, tier: request.tier)
         var text = try present(analysis, as: request.format)
         if !text.hasSuffix("\n") { text += "\n" }
-        try context.output.write { try $0.write(text) }
+        try context.writeText(text)
     }
 
     /// The analysis and its wording in one step: the only place that knows how insights are presented.
