@@ -46,8 +46,9 @@ struct BatchCommand: ReportCommand {
 
     @OptionGroup var options: RunOptions
 
-    @Option(name: .customLong("reports"), help: ArgumentHelp("Reports to write, comma-separated: insights, summary, clinical (clinical for premium users only).", valueName: "LIST"))
-    var reports: String = "insights,summary,clinical"
+    @Option(name: .customLong("reports"), help: ArgumentHelp("Reports to write, comma-separated: insights, summary, clinical (clinical for premium users only).", valueName: "LIST"),
+            transform: BatchCommand.reportList)
+    var reports: [BatchReport] = BatchReport.allCases
 
     @Option(name: .customLong("tiers"), help: ArgumentHelp("CSV of user_id,tier (free or premium); users not listed are free.", valueName: "FILE"))
     var tiers: String?
@@ -55,8 +56,9 @@ struct BatchCommand: ReportCommand {
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Worker threads; the default is the number of cores.", valueName: "N"))
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .customLong("shard"), help: ArgumentHelp("Only the users of shard I of N (FNV-1a-64 of the id mod N); auto/N takes I from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX.", valueName: "I/N"))
-    var shard: String?
+    @Option(name: .customLong("shard"), help: ArgumentHelp("Only the users of shard I of N (FNV-1a-64 of the id mod N); auto/N takes I from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX.", valueName: "I/N"),
+            transform: BatchCommand.shardValue)
+    var shard: Shard?
 
     @Flag(name: .customLong("resume"), help: "Skip users whose inputs, options and outputs are unchanged since the manifest was written.")
     var resume = false
@@ -64,9 +66,7 @@ struct BatchCommand: ReportCommand {
     var console: Console { options.console }
 
     func validate() throws {
-        _ = try reportList()
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
-        _ = try shardValue()
         if BatchCommand.isUsersFolderOrUser(output, usersDir: usersDir) {
             throw ValidationError("-o names the users folder or a folder in it; the output must be elsewhere")
         }
@@ -85,22 +85,16 @@ struct BatchCommand: ReportCommand {
         return isUsers(outDir) || isUsers(parent)
     }
 
-    /// The `--reports` names, checked: each known, none twice, in the order they are made.
-    func reportList() throws -> [BatchReport] {
-        var names: [BatchReport] = []
-        for part in reports.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let report = BatchReport(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--reports: unknown report '\(part)'; the reports are insights, summary, clinical")
-            }
-            guard !names.contains(report) else { throw ValidationError("--reports names '\(report.rawValue)' twice") }
-            names.append(report)
-        }
+    /// The `--reports` names: each known, none twice; made in the order of `BatchReport`.
+    static func reportList(_ text: String) throws -> [BatchReport] {
+        let names = try CommaList(text, noun: "report", known: "insights, summary, clinical",
+                                  element: { BatchReport(rawValue: $0) }, describe: \.rawValue).values
         return BatchReport.allCases.filter(names.contains)
     }
 
-    func shardValue() throws -> Shard? {
-        guard let shard else { return nil }
-        switch Shard.parse(shard, environment: ProcessInfo.processInfo.environment) {
+    /// `--shard I/N` or `auto/N` (the index from the environment).
+    static func shardValue(_ text: String) throws -> Shard {
+        switch Shard.parse(text, environment: ProcessInfo.processInfo.environment) {
         case .success(let value): return value
         case .failure(let problem): throw ValidationError(problem.description)
         }
@@ -134,9 +128,9 @@ struct BatchCommand: ReportCommand {
             "epoch=\(epoch);version=\(RunInfo.version)"
         let options = self.options
         return BatchSettings(
-            usersDir: usersDir, outDir: output, reports: try reportList(), from: options.from, to: options.to,
+            usersDir: usersDir, outDir: output, reports: reports, from: options.from, to: options.to,
             asOf: options.asOf, tiers: try tiers.map { try TierTable.read(path: $0) } ?? TierTable(),
-            shard: try shardValue(), resume: resume, jobs: jobs, fingerprint: fingerprint,
+            shard: shard, resume: resume, jobs: jobs, fingerprint: fingerprint,
             runInfo: { logs in
                 let run = options.runInfo(logs: logs)
                 do { try options.checkRange(run) } catch let failure as RunFailure { throw BatchUserProblem(failure.message) }

@@ -31,8 +31,8 @@ struct BenchmarkCommand: ReportCommand {
               report benchmark --sizes 100,1000,10000 --runs 5
             """)
 
-    @Option(help: "Comma-separated episode counts.")
-    var sizes: String = "100,1000,10000"
+    @Option(help: "Comma-separated episode counts.", transform: BenchmarkCommand.sizeList)
+    var sizes: [Int] = [100, 1000, 10000]
 
     @Option(help: "Timed whole-process runs per size (after one untimed warm-up run).")
     var runs: Int = 5
@@ -61,10 +61,14 @@ struct BenchmarkCommand: ReportCommand {
     /// The benchmark's own messages are plain text, never quiet.
     var console: Console { Console() }
 
-    /// The episode counts of `--sizes`.
-    var counts: [Int] {
-        sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    /// The episode counts of `--sizes`: positive, each once.
+    static func sizeList(_ text: String) throws -> [Int] {
+        try CommaList(text, noun: "size", known: "positive counts like 100,1000",
+                      element: { Int($0).flatMap { $0 > 0 ? $0 : nil } }, describe: { "\($0)" }).values
     }
+
+    /// The episode counts of `--sizes`.
+    var counts: [Int] { sizes }
 
     func validate() throws {
         guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }), runs > 0, clinicalEpisodes >= 0, clinicalEpisodes <= 100_000,

@@ -41,35 +41,26 @@ struct ClinicalCommand: ReportCommand {
     @Option(name: .customLong("days"), help: ArgumentHelp("Daily-context export (.json or .csv): the data basis and the fair comparison.", valueName: "FILE"))
     var days: String?
 
-    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated (default: all).", valueName: "LIST"))
-    var sections: String?
+    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated (default: all).", valueName: "LIST"),
+            transform: ClinicalCommand.sectionList)
+    var sections: [String]?
 
     var console: Console { options.console }
 
     func validate() throws {
         try OutputTarget(path: output).refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
-        _ = try sectionList()
     }
 
-    /// The `--sections` names, checked: each one known, none twice, none empty.
-    func sectionList() throws -> [String]? {
-        guard let sections else { return nil }
+    /// The `--sections` names: each one known, none twice, none empty.
+    static func sectionList(_ text: String) throws -> [String] {
         let valid = ClinicalReport.sectionIds
-        var names: [String] = []
-        for part in sections.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces)
-            guard valid.contains(name) else {
-                throw ValidationError("--sections: unknown section '\(name)'; the sections are \(valid.joined(separator: ", "))")
-            }
-            guard !names.contains(name) else { throw ValidationError("--sections names '\(name)' twice") }
-            names.append(name)
-        }
-        return names
+        return try CommaList(text, noun: "section", known: valid.joined(separator: ", "),
+                             element: { valid.contains($0) ? $0 : nil }, describe: { $0 }).values
     }
 
     func run() throws {
         let request = ClinicalJob.Request(from: options.from, to: options.to, patientName: patientName,
-                                          sections: try sectionList())
+                                          sections: sections)
         try ClinicalJob.gates(for: request).check(tier)
         let templates = try options.templateSet()
         let job = try ClinicalJob(templates: templates)

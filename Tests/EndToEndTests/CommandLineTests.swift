@@ -34,6 +34,46 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    /// Comma-separated options are typed values checked while parsing: an unknown or repeated
+    /// part is a usage error naming it, before any input is read.
+    func testListOptionsAreCheckedWhileParsing() throws {
+        let out = dir.appendingPathComponent("x.pdf").path
+        let cases: [(args: [String], says: String)] = [
+            (["headache", "clinical", sample("aurae/logs.json"), "-o", out, "--tier", "premium", "--sections", "overview,bogus"],
+             "unknown section 'bogus'; the sections are overview, calendar"),
+            (["headache", "clinical", sample("aurae/logs.json"), "-o", out, "--tier", "premium", "--sections", "safety, safety"],
+             "'safety' is named twice"),
+            (["headache", "batch", sample("users"), "-o", dir.appendingPathComponent("b").path, "--reports", "summary,gold"],
+             "unknown report 'gold'; the reports are insights, summary, clinical"),
+            (["headache", "batch", sample("users"), "-o", dir.appendingPathComponent("b").path, "--shard", "2/2"],
+             "--shard <I/N>"),
+            (["benchmark", "--sizes", "100,-5"], "unknown size '-5'"),
+        ]
+        for (args, says) in cases {
+            let r = try ReportBinary.run(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(says), "\(args): \(r.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("b").path))
+    }
+
+    /// Usage errors as JSON lines keep the tool's own words (options, placeholders, listed values)
+    /// of every command, the newer ones too, and hide what the user typed.
+    func testJSONUsageErrorsKeepTheVocabularyOfEveryCommand() throws {
+        let cases: [(args: [String], keeps: String, hides: String)] = [
+            (["care", "expenses", sample("care/expenses.csv"), "--tier", "gold", "--log-format", "json"], "--tier <tier>", "gold"),
+            (["home", "ledger", sample("home/tasks.json"), "-o", "x.pdf", "--lang", "fr", "--log-format", "json"], "--lang <lang>", "fr"),
+            (["cycle", "summary", sample("cycle/periods.json"), "--as-of", "2026-02-30", "--log-format", "json"], "--as-of <D>", "2026-02-30"),
+        ]
+        for (args, keeps, hides) in cases {
+            let r = try ReportBinary.run(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(keeps), "\(args) keeps \(keeps): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains(hides), "\(args) hides \(hides): \(r.stderr)")
+        }
+    }
+
     /// A plain command line is parsed by its leaf command alone (a start-up shortcut); whatever
     /// that parse rejects is parsed again from the root, so usage messages still name the full
     /// command path and the same options work in any order.
