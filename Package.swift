@@ -20,10 +20,12 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
 
         // The shared stages, free of any app: reading exports, statistics, templates, layout.
-        .target(name: "Ingest", dependencies: ["CCSV"]),
+        // Quoting: the one rule for showing a value in a message (input and layout errors).
+        .target(name: "Quoting", dependencies: []),
+        .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
-        .target(name: "Render", dependencies: ["CCairo"]),
+        .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
         // The report kit every app's reports are written with: jobs, run info, output files.
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
 
@@ -48,7 +50,7 @@ let package = Package(
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Aurae", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "TestSupport"]),
         .testTarget(name: "AuraeTests", dependencies: ["Aurae", "Insights", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CuraKnotTests", dependencies: ["CuraKnot", "TestSupport"], exclude: ["Goldens"]),

@@ -14,10 +14,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
-        .target(name: "Ingest", dependencies: ["CCSV"]),
+        .target(name: "Quoting", dependencies: []),
+        .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
-        .target(name: "Render", dependencies: ["CCairo"]),
+        .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
 

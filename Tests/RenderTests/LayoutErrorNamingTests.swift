@@ -1,14 +1,16 @@
+import Quoting
 @testable import Render
 import XCTest
 
-/// Layout errors quote element text safely: at most 20 characters, no control or bidi bytes.
+/// Layout errors quote element text by the tool's one rule (`Quote.value`, as input errors do):
+/// at most 20 characters and 80 bytes, no control or bidi bytes.
 final class LayoutErrorNamingTests: XCTestCase {
-    func testExcerptIsShortAndEscaped() {
-        XCTAssertEqual(excerpt("Short \"quoted\""), #""Short \"quoted\"""#)
-        XCTAssertEqual(excerpt(String(repeating: "a", count: 50)), "\"" + String(repeating: "a", count: 20) + "…\"")
-        XCTAssertEqual(excerpt("a\u{1B}[31m\u{7}\u{202E}b\nc"), #""a\u{1B}[31m\u{7}\u{202E}b\u{A}c""#)
+    func testTheQuoteIsShortAndEscaped() {
+        XCTAssertEqual(Quote.value("Short \"quoted\""), #""Short \"quoted\"""#)
+        XCTAssertEqual(Quote.value(String(repeating: "a", count: 50)), "\"" + String(repeating: "a", count: 20) + "…\"")
+        XCTAssertEqual(Quote.value("a\u{1B}[31m\u{7}\u{202E}b\nc"), #""a\u{1B}[31m\u{7}\u{202E}b\nc""#)
         let marks = "e" + String(repeating: "\u{301}", count: 5000)
-        XCTAssertLessThan(excerpt(marks).utf8.count, 60, "capped by scalars, not graphemes")
+        XCTAssertLessThanOrEqual(Quote.value(marks).utf8.count, Quote.maxBytes + 5, "capped by bytes, not only characters")
     }
 
     func testParagraphTallerThanAPageIsNamedByAnExcerpt() {

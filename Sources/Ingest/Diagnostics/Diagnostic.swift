@@ -1,3 +1,5 @@
+import Quoting
+
 /// A 1-based position in an input file: for CSV the record's first line and the field number,
 /// for JSON the line and column of the value.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
@@ -39,62 +41,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     }
 
     /// Most grapheme clusters of a value that `quote` shows.
-    public static let quoteMaxCharacters = 20
-    /// Most UTF-8 bytes `quote` shows between its quotes, the "…" excluded (escapes counted as written).
-    public static let quoteMaxBytes = 80
+    public static let quoteMaxCharacters = Quote.maxCharacters
+    /// Most UTF-8 bytes `quote` shows between its quotes.
+    public static let quoteMaxBytes = Quote.maxBytes
 
-    /// At most the first 20 characters (and 80 bytes) of a value, in double quotes, with control
-    /// and bidi characters escaped, for an error message.
-    ///
-    /// Line breaks, tabs, NUL, `"` and `\` are escaped C-style; other C0 controls, DEL, C1
-    /// controls, bidi marks, embeddings, overrides and isolates and the Unicode line and
-    /// paragraph separators are written as `\u{1B}`, so that nothing in a value can move the
-    /// cursor, change colours, ring a bell or reorder the rest of the line on a terminal. A cut
-    /// value ends with "…".
-    public static func quote<S: StringProtocol>(_ value: S) -> String {
-        var out = "\""
-        var bytes = 0
-        var characters = 0
-        outer: for ch in value {
-            if characters == quoteMaxCharacters { out += "…"; break }
-            for scalar in ch.unicodeScalars {
-                let piece = escaped(scalar)
-                if bytes + piece.utf8.count > quoteMaxBytes { out += "…"; break outer }
-                bytes += piece.utf8.count
-                out += piece
-            }
-            characters += 1
-        }
-        return out + "\""
-    }
+    /// A value as every message of the tool shows it (`Quote.value`, the one rule).
+    public static func quote<S: StringProtocol>(_ value: S) -> String { Quote.value(value) }
 
-    /// `text` with the characters that could change a terminal (control, DEL, C1, bidi and line
-    /// separators) written as `\u{1B}`; everything else, backslashes included, as it is. For file
-    /// names and other text that is shown whole.
-    public static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for s in text.unicodeScalars { out += isControl(s) ? "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" : String(s) }
-        return out
-    }
-
-    static func isControl(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
-
-    /// One scalar as `quote` writes it.
-    static func escaped(_ s: Unicode.Scalar) -> String {
-        switch s.value {
-        case 0x0A: return "\\n"
-        case 0x0D: return "\\r"
-        case 0x09: return "\\t"
-        case 0x00: return "\\0"
-        case 0x22: return "\\\""
-        case 0x5C: return "\\\\"
-        default: return isControl(s) ? "\\u{" + String(s.value, radix: 16, uppercase: true) + "}" : String(s)
-        }
-    }
+    /// Text shown whole with its terminal controls escaped (`Quote.escapingControls`).
+    public static func escapingControls(_ text: String) -> String { Quote.escapingControls(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Quoting
 
 /// Why a document could not be paginated.
 public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -24,21 +25,4 @@ public enum LayoutError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     }
 
     public var errorDescription: String? { description }
-}
-
-/// `text` as a layout error may show it: in double quotes, at most its first 20 Unicode scalars
-/// (then "…"), with control, format (bidi) and line-break characters escaped as `\u{…}`.
-func excerpt(_ text: String) -> String {
-    var out = "\""
-    for (n, s) in text.unicodeScalars.enumerated() {
-        if n == 20 { out += "…"; break }
-        switch s.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-            out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-        default:
-            if s == "\"" || s == "\\" { out += "\\" }
-            out.unicodeScalars.append(s)
-        }
-    }
-    return out + "\""
 }

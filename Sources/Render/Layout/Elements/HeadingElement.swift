@@ -1,3 +1,5 @@
+import Quoting
+
 /// A heading is one unsplittable box of wrapped lines, kept with what follows; it adds its
 /// bookmark where it lands.
 extension Heading: LayoutElement {
@@ -24,7 +26,7 @@ struct HeadingBox: LayoutBox {
     var height: Double { Double(lines.count) * lineHeight }
     var spaceBefore: Double { heading.spaceBefore }
     var spaceAfter: Double { heading.spaceAfter }
-    var name: String { "\(path) (heading \(excerpt(heading.text)))" }
+    var name: String { "\(path) (heading \(Quote.value(heading.text)))" }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         if let level = heading.outlineLevel {

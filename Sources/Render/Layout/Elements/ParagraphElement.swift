@@ -1,3 +1,5 @@
+import Quoting
+
 /// A paragraph is a box of wrapped lines (with optional fill and padding) that splits between
 /// lines, keeping its `lineControl`; each part keeps the fill and padding.
 extension Paragraph: LayoutElement {
@@ -37,7 +39,7 @@ struct ParagraphBox: LayoutBox {
     var minimumHeight: Double { padding + lineHeight }
     /// Lines that must stay together on each side of a break.
     var minimumLinesAtBreak: Int { paragraph.lineControl == .none ? 1 : 2 }
-    var name: String { "\(path) (paragraph \(excerpt(paragraph.text)))" }
+    var name: String { "\(path) (paragraph \(Quote.value(paragraph.text)))" }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
         var n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)
