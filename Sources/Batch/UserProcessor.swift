@@ -90,7 +90,7 @@ final class UserProcessor {
         }
         for job in jobs where reports.contains(job.report) {
             let started = DispatchTime.now().uptimeNanoseconds
-            let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: userOut + "/" + job.report.fileName),
+            let context = ReportContext(run: run, output: OutputTarget(path: userOut + "/" + job.report.fileName),
                                         measurer: measurer)
             do {
                 try job.run(inputs, tier: tier, in: context)

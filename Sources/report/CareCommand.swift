@@ -49,22 +49,6 @@ struct CareStoreOptions: ParsableArguments {
     }
 }
 
-/// Writes `text` to standard output; a failed write is exit status 4.
-func writeStandardOutput(_ text: String) throws {
-    var text = text
-    let ok = text.withUTF8 { bytes -> Bool in
-        var offset = 0
-        while offset < bytes.count, let base = bytes.baseAddress {
-            let written = write(STDOUT_FILENO, base + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
-    }
-    if !ok { throw RunFailure(.output, "cannot write to standard output") }
-}
-
 struct CareIngestCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
@@ -124,7 +108,7 @@ struct CareIngestCommand: ReportCommand {
         console.skipped(skipped)
         let db = try store.openStore()
         try db.ingest(records)
-        try writeStandardOutput("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(store.db)\n")
+        try OutputTarget.standardOutput.write("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(store.db)\n")
     }
 }
 
@@ -144,7 +128,7 @@ struct CareCheckCommand: ReportCommand {
         let check = try store.openExistingStore().check()
         var lines = ["integrity: " + check.integrity.joined(separator: "; "), "schema version: \(check.schemaVersion)"]
         lines += check.counts.map { "\($0.table): \($0.rows)" }
-        try writeStandardOutput(lines.joined(separator: "\n") + "\n")
+        try OutputTarget.standardOutput.write(lines.joined(separator: "\n") + "\n")
         if !check.isOK { throw RunFailure(.output, "the store failed its integrity check") }
     }
 }

@@ -48,18 +48,13 @@ struct CareDirectoryCommand: ReportCommand {
     }
 
     func run() throws {
-        try DirectoryJob.gates(export: output != nil).check(tier)
-        let templates = try options.templateSet(app: "curaknot")
-        let job = try DirectoryJob(templates: templates)
+        let request = DirectoryJob.Request(content: tier == .family ? .family : .standard,
+                                           format: output.flatMap(DirectoryFormat.init(path:)))
+        try DirectoryJob.gates(for: request).check(tier)
+        let job = try DirectoryJob(templates: try options.templateSet(app: "curaknot"))
         let entries = console.reading(try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())).records
-        let content: DirectoryContent = tier == .family ? .family : .standard
-        guard let output, let format = DirectoryFormat(path: output) else {
-            try writeStandardOutput(try job.listing(entries, content: content))
-            return
-        }
-        let context = ReportContext(templates: templates, run: RunInfo.resolve(asOf: asOf), output: OutputTarget(path: output),
-                                    messages: console)
-        let pages = try job.write(entries, content: content, format: format, in: context)
-        console.wrote(output, [counted(entries.count, "provider")] + (pages.map { [counted($0, "page")] } ?? []))
+        let context = options.context(asOf: asOf, output: output.map(OutputTarget.init(path:)) ?? .standardOutput)
+        let pages = try job.run(entries, request, in: context)
+        if let output { console.wrote(output, [counted(entries.count, "provider")] + (pages.map { [counted($0, "page")] } ?? [])) }
     }
 }

@@ -64,9 +64,10 @@ struct CareExpensesCommand: ReportCommand {
     }
 
     func run() throws {
-        try ExpensesJob.gates(file: output != nil, benchmarks: benchmarks != nil).check(tier)
-        let templates = try options.templateSet(app: "curaknot")
-        let job = try ExpensesJob(templates: templates)
+        let request = ExpensesJob.Request(output: output.flatMap(ExpensesFormat.init(path:)).map { .file($0) } ?? (json ? .json : .text),
+                                          benchmarks: benchmarks != nil)
+        try ExpensesJob.gates(for: request).check(tier)
+        let job = try ExpensesJob(templates: try options.templateSet(app: "curaknot"))
         let ingestOptions = reading.ingestOptions()
         let read = try ExpenseReader.read(files.map { InputSource(path: $0) }, options: ingestOptions)
         console.print(read.warnings)
@@ -81,14 +82,11 @@ struct CareExpensesCommand: ReportCommand {
         console.skipped(skipped)
         let source = files.map { $0 == "-" ? $0 : ($0 as NSString).lastPathComponent }.joined(separator: ", ")
         let report = try job.report(read.records, source: source, from: from, to: to, family: tier == .family, benchmarks: figures)
-        guard let output, let format = ExpensesFormat(path: output) else {
-            try writeStandardOutput(json ? job.json(report).serialized() : try job.text(report))
-            return
-        }
         // The date shown: --as-of, else the last expense of the range, else today.
-        let run = RunInfo.resolve(asOf: asOf) { now in report.range?.upperBound ?? RunInfo.today(now) }
-        let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: output), messages: console)
-        let pages = try job.write(report, format: format, in: context)
-        console.wrote(output, [counted(report.totals.items.count, "expense")] + (pages.map { [counted($0, "page")] } ?? []))
+        let context = options.context(asOf: asOf, output: output.map(OutputTarget.init(path:)) ?? .standardOutput) { now in
+            report.range?.upperBound ?? RunInfo.today(now)
+        }
+        let pages = try job.run(report, request, in: context)
+        if let output { console.wrote(output, [counted(report.totals.items.count, "expense")] + (pages.map { [counted($0, "page")] } ?? [])) }
     }
 }

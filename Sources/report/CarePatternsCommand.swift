@@ -58,16 +58,16 @@ struct CarePatternsCommand: ReportCommand {
         let db = try store.openExistingStore()
         let patients = try db.surfacePatterns(rules: rules, asOf: run.asOf, patient: patient)
         if let pdf {
-            let context = ReportContext(templates: templates, run: run, output: OutputTarget(path: pdf), messages: console)
+            let context = store.run.context(asOf: asOf, output: OutputTarget(path: pdf))
             let pages = try PatternsDocument(templates: templates).write(patients, in: context)
             console.wrote(pdf, [counted(pages, "page")])
         }
         if json {
-            try writeStandardOutput(try presenter.json(asOf: run.asOf, patients).serialized())
+            try OutputTarget.standardOutput.write(try presenter.json(asOf: run.asOf, patients).serialized())
         } else if text || (pdf == nil && isatty(STDOUT_FILENO) == 1) {
-            try writeStandardOutput(try presenter.text(asOf: run.asOf, patients))
+            try OutputTarget.standardOutput.write(try presenter.text(asOf: run.asOf, patients))
         } else {
-            try writeStandardOutput(try presenter.summary(asOf: run.asOf, patients))
+            try OutputTarget.standardOutput.write(try presenter.summary(asOf: run.asOf, patients))
         }
     }
 }

@@ -75,6 +75,13 @@ struct CommonOptions: ParsableArguments {
 
     var console: Console { Console(quiet: quiet, format: logFormat) }
 
+    /// The context of a run writing to `output`: its dates by the one policy (`RunInfo.resolve`;
+    /// `defaultAsOf` picks the as-of date when `--as-of` is not given) and this console.
+    func context(asOf: LocalDate? = nil, output: OutputTarget = .standardOutput,
+                 defaultAsOf: (Date) -> LocalDate = { RunInfo.today($0) }) -> ReportContext {
+        ReportContext(run: RunInfo.resolve(asOf: asOf, defaultAsOf: defaultAsOf), output: output, messages: console)
+    }
+
     /// The templates of `app` (`aurae`, `curaknot`, `cycle`, `mindfulhome`, `gentle`).
     func templateSet(app: String) throws -> TemplateSet {
         try TemplateSet(directory: TemplateDirectory.locate(explicit: templates), app: app)
@@ -129,6 +136,11 @@ struct RunOptions: ParsableArguments {
     func context(_ templates: TemplateSet, logs: [HeadacheLog], output: OutputTarget) throws -> ReportContext {
         let run = runInfo(logs: logs)
         try checkRange(run)
-        return ReportContext(templates: templates, run: run, output: output, messages: console)
+        return ReportContext(run: run, output: output, messages: console)
+    }
+
+    /// The templates of `app` (`aurae`, `curaknot`, `cycle`, `mindfulhome`, `gentle`).
+    func templateSet(app: String) throws -> TemplateSet {
+        try common.templateSet(app: app)
     }
 }

@@ -50,10 +50,12 @@ struct CycleOptions: ParsableArguments {
     }
 
     /// Loads the templates, reads the inputs and returns the job and the period starts.
-    func load() throws -> (CycleJob, [PeriodStart]) {
+    /// Loads the job (its templates first), reads the period starts and runs `request`, writing
+    /// to standard output.
+    func run(_ request: CycleJob.Request) throws {
         let job = try CycleJob(templates: run.templateSet(app: "cycle"))
-        let read = console.reading(try PeriodReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format)))
-        return (job, read.records)
+        let starts = console.reading(try PeriodReader.read(inputs.map { InputSource(path: $0) }, options: reading.ingestOptions(format: format))).records
+        try job.run(starts, request, in: run.context())
     }
 }
 
@@ -88,8 +90,7 @@ struct CycleRemindersCommand: ReportCommand {
     }
 
     func run() throws {
-        let (job, starts) = try options.load()
-        try writeStandardOutput(try job.reminders(try job.plans(starts), from: from, to: to, json: options.json))
+        try options.run(.reminders(from: from, to: to, json: options.json))
     }
 }
 
@@ -113,7 +114,6 @@ struct CycleSummaryCommand: ReportCommand {
     var console: Console { options.console }
 
     func run() throws {
-        let (job, starts) = try options.load()
-        try writeStandardOutput(try job.summary(try job.plans(starts, asOf: asOf), json: options.json))
+        try options.run(.summary(asOf: asOf, json: options.json))
     }
 }

@@ -33,8 +33,7 @@ struct GentleExportCommand: ReportCommand {
 
     func run() throws {
         let events = try input.read()
-        let document = try GentleExport.document(userId: user, events: events)
-        try OutputTarget(path: output).write { try $0.write(document.serialized()) }
+        try GentleExportJob().run(events, GentleExportJob.Request(userId: user), in: input.common.context(output: OutputTarget(path: output)))
         if output != "-" { console.info("wrote \(output)") }
     }
 }

@@ -34,10 +34,7 @@ struct GentleNotifyCommand: ReportCommand {
     var console: Console { input.console }
 
     func run() throws {
-        let templates = try input.common.templateSet(app: GentleWording.app)
-        let presenter = try NotifyPresenter(templates: templates)
-        let replay = GentleReplay(settings: try ThrottleSettings.load(templates))
-        let decisions = replay.run(try input.read())
-        try writeStandardOutput(json ? try presenter.jsonLines(decisions) : try presenter.text(decisions))
+        let job = try NotifyJob(templates: try input.common.templateSet(app: GentleWording.app))
+        try job.run(try input.read(), NotifyJob.Request(json: json), in: input.common.context())
     }
 }

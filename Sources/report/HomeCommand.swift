@@ -76,9 +76,8 @@ struct HomeLedgerCommand: ReportCommand {
         let templates = try options.run.templateSet(app: "mindfulhome")
         let job = try LedgerJob(templates: templates)
         let tasks = try options.read()
-        let context = ReportContext(templates: templates, run: RunInfo.resolve(asOf: asOf),
-                                    output: OutputTarget(path: options.output), messages: console)
-        let pages = try job.writeLedger(tasks, language: language, in: context)
+        let context = options.run.context(asOf: asOf, output: OutputTarget(path: options.output))
+        let pages = try job.run(tasks, LedgerJob.Request(language: language), in: context)
         console.wrote(options.output, [counted(tasks.count, "task"), counted(pages, "page")])
     }
 }
@@ -102,7 +101,8 @@ struct HomeExportCommand: ReportCommand {
 
     func run() throws {
         let tasks = try options.read()
-        let balance = try LedgerJob.writeExport(tasks, to: OutputTarget(path: options.output))
+        let balance = try HomeExportJob().run(tasks, HomeExportJob.Request(),
+                                              in: options.run.context(output: OutputTarget(path: options.output)))
         console.wrote(options.output, [counted(tasks.count, "task"), "balance \(balance.value)"])
     }
 }

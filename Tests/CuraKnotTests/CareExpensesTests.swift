@@ -76,8 +76,7 @@ final class CareExpensesTests: XCTestCase {
         let dir = try TestPaths.temporaryDirectory("care-expenses-csv")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("out.csv").path
-        let context = ReportContext(templates: try TemplateSet(directory: TestPaths.templates, app: "curaknot"),
-                                    run: RunInfo(asOf: day("2026-01-05"), generatedAt: Date(timeIntervalSince1970: 0)),
+        let context = ReportContext(run: RunInfo(asOf: day("2026-01-05"), generatedAt: Date(timeIntervalSince1970: 0)),
                                     output: OutputTarget(path: path))
         try job().write(r, format: .csv, in: context)
         let csv = try String(contentsOfFile: path, encoding: .utf8)

@@ -210,6 +210,6 @@ final class CommandLineTests: XCTestCase {
         let r = try ReportBinary.run(["headache", "insights", sample("aurae/logs.json"), "--as-of", "2026-07-31", "--json"],
                                      redirecting: ">&-")
         XCTAssertEqual(r.status, 4, r.stderr)
-        XCTAssertTrue(r.stderr.contains("cannot write -"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot write to standard output"), r.stderr)
     }
 }

@@ -1,19 +1,17 @@
-import Catalog
 import Render
 
-/// What every report job of one run shares: the templates (wording, brand, thresholds), the run's
-/// dates, where the output goes, the text measurer (a batch worker keeps one, its fonts loaded
-/// once) and where warnings and progress go.
+/// What a report job runs in: the run's dates, where the output goes, the text measurer (a batch
+/// worker keeps one, its fonts loaded once) and where warnings and progress go. The templates are
+/// not here: a job loads what it needs from them when it is made.
 public struct ReportContext {
-    public var templates: TemplateSet
     public var run: RunInfo
     public var output: OutputTarget
     public var measurer: PangoMeasurer
     public var messages: any MessageSink
 
-    public init(templates: TemplateSet, run: RunInfo, output: OutputTarget,
+    public init(run: RunInfo, output: OutputTarget,
                 measurer: PangoMeasurer = PangoMeasurer(), messages: any MessageSink = SilentMessages()) {
-        self.templates = templates; self.run = run; self.output = output
+        self.run = run; self.output = output
         self.measurer = measurer; self.messages = messages
     }
 

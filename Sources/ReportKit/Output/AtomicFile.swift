@@ -17,8 +17,8 @@ public final class AtomicFile {
         case cannotWrite(path: String, reason: String)
         public var description: String {
             switch self {
-            case .cannotCreate(let path, let reason): return "cannot write \(path): \(reason)"
-            case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+            case .cannotCreate(let path, let reason), .cannotWrite(let path, let reason):
+                return "cannot write \(path == "-" ? "to standard output" : path): \(reason)"
             }
         }
     }

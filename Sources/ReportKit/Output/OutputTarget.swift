@@ -31,6 +31,11 @@ public struct OutputTarget: Sendable, Equatable {
         }
     }
 
+    /// Writes `text` whole or not at all.
+    public func write(_ text: String) throws {
+        try write { try $0.write(text) }
+    }
+
     /// Runs `body` with an `AtomicFile` for the target: committed when `body` returns, abandoned
     /// (the old file left untouched) when it or the commit throws.
     public func write(_ body: (AtomicFile) throws -> Void) throws {
