@@ -62,38 +62,3 @@ public enum HeadacheInsights {
         }
     }
 }
-
-/// Classifies medication names by their first word, case-insensitively, with a cache keyed by
-/// the raw name so that repeated names cost one hash lookup and no allocation: the one place a
-/// name gets its ICHD-3 class (or "other acute") and is found preventive. Whether an entry
-/// counts as acute, and on which day, is `AcuteMedicationDays`'s rule.
-struct MedicationClassifier {
-    struct Info { let preventive: Bool; let classIndex: Int; let firstWord: String; let groupName: String }
-    let config: InsightsConfig
-    private var cache: [String: Int] = [:]
-    private(set) var infos: [Info] = []
-
-    init(config: InsightsConfig) { self.config = config }
-
-    /// Index into `infos` for a raw entry name.
-    mutating func index(of name: String) -> Int {
-        if let i = cache[name] { return i }
-        let trimmed = MedicationClassifier.trim(name)
-        let group = trimmed.lowercased()
-        let first = String(group.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first ?? "")
-        var cls = config.classes.count  // other acute
-        for (i, c) in config.classes.enumerated() where c.names.contains(first) { cls = i; break }
-        let info = Info(preventive: config.preventive.contains(first), classIndex: cls,
-                        firstWord: first, groupName: group)
-        infos.append(info)
-        cache[name] = infos.count - 1
-        return infos.count - 1
-    }
-
-    static func trim(_ s: String) -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let start = s.firstIndex(where: { !isSpace($0) }),
-              let end = s.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(s[start...end])
-    }
-}
