@@ -31,7 +31,8 @@ extension HeadacheInsights {
         var medications = MedicationsCard()
         var trends = TrendsCard(from: from, to: to)
         var frequency = FrequencyCard(asOf: asOf, windowDays: c.frequencyWindowDays)
-        var classDays = ClassDaysCard(asOf: asOf, classCount: c.classes.count)
+        // Every tier: the overuse awareness reads the as-of month, the premium class table all three.
+        var acuteDays = AcuteMedicationDays.window(months: 3, through: asOf, config: c)
         var redFlags = RedFlagsCard()
         var baseline = request.days.map { BaselineDays(days: $0, from: from, to: to) }
         var episodeCount = 0, resolvedCount = 0, activeCount = 0
@@ -39,8 +40,8 @@ extension HeadacheInsights {
         for log in logs {
             let onsetDate = log.onsetAt.localDate
             baseline?.add(onset: onsetDate)
-            if premium && !log.retrospective.medications.isEmpty {
-                classDays.add(log, onsetDate: onsetDate, classifier: &classifier)
+            if !log.retrospective.medications.isEmpty {
+                acuteDays.add(log, onsetDate: onsetDate, classifier: &classifier)
             }
             frequency.add(log, onsetDate: onsetDate)
 
@@ -86,8 +87,8 @@ extension HeadacheInsights {
             medications: gate(ready) { medications.ratings() },
             trends: gate(ready) { trends.trends() },
             frequency: frequency.summary(),
-            medicationOveruse: HeadacheInsights.medicationOveruse(logs, asOf: asOf, config: c),
-            acuteDaysByClass: gate(true) { classDays.months(config: c) },
+            medicationOveruse: acuteDays.overuse(asOf: asOf, config: c),
+            acuteDaysByClass: gate(true) { acuteDays.classMonths(asOf: asOf, config: c) },
             redFlags: redFlags.sorted())
     }
 }

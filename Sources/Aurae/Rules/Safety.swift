@@ -21,7 +21,8 @@ public struct RedFlag: Sendable, Hashable {
     }
 }
 
-/// Medication-overuse awareness for the calendar month of the as-of date (every tier).
+/// Medication-overuse awareness for the calendar month of the as-of date (every tier): a view of
+/// `AcuteMedicationDays`.
 public struct MedicationOveruse: Sendable, Hashable {
     public let month: YearMonth
     /// Distinct local dates in the month with an acute-counting entry.
@@ -59,78 +60,5 @@ public enum HeadacheInsights {
             if $0.logId != $1.logId { return $0.logId < $1.logId }
             return $0.tier < $1.tier
         }
-    }
-
-    /// Acute medication days in the calendar month of `asOf`: distinct local dates (of `takenAt`,
-    /// else of the episode's onset) with an entry whose `isAcute` is true, or empty with a name
-    /// whose first word is not on the preventive list. `isAcute` = false never counts. Days after
-    /// the as-of date do not count: the analysis never looks past it.
-    public static func medicationOveruse(_ logs: [HeadacheLog], asOf: LocalDate,
-                                         config: InsightsConfig) -> MedicationOveruse {
-        let c = asOf.components
-        guard let first = LocalDate(year: c.year, month: c.month, day: 1) else {
-            return MedicationOveruse(month: YearMonth(asOf), acuteDays: 0, warning: false)
-        }
-        let length = LocalDate.daysInMonth(year: c.year, month: c.month)
-        var seen = [Bool](repeating: false, count: length)
-        var classifier = MedicationClassifier(config: config)
-        for log in logs {
-            let meds = log.retrospective.medications
-            if meds.isEmpty { continue }
-            let onsetDate = log.onsetAt.localDate
-            for entry in meds {
-                let date = entry.takenAt?.localDate ?? onsetDate
-                guard date <= asOf else { continue }
-                let day = date - first
-                guard day >= 0 && day < length else { continue }
-                if classifier.countsAsAcute(entry) { seen[day] = true }
-            }
-        }
-        let days = seen.reduce(0) { $0 + ($1 ? 1 : 0) }
-        return MedicationOveruse(month: YearMonth(asOf), acuteDays: days,
-                                 warning: days >= config.acuteDaysWarning)
-    }
-}
-
-/// Classifies medication names by their first word, case-insensitively, with a cache keyed by
-/// the raw name so that repeated names cost one hash lookup and no allocation.
-struct MedicationClassifier {
-    struct Info { let preventive: Bool; let classIndex: Int; let firstWord: String; let groupName: String }
-    let config: InsightsConfig
-    private var cache: [String: Int] = [:]
-    private(set) var infos: [Info] = []
-
-    init(config: InsightsConfig) { self.config = config }
-
-    /// Index into `infos` for a raw entry name.
-    mutating func index(of name: String) -> Int {
-        if let i = cache[name] { return i }
-        let trimmed = MedicationClassifier.trim(name)
-        let group = trimmed.lowercased()
-        let first = String(group.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first ?? "")
-        var cls = config.classes.count  // other acute
-        for (i, c) in config.classes.enumerated() where c.names.contains(first) { cls = i; break }
-        let info = Info(preventive: config.preventive.contains(first), classIndex: cls,
-                        firstWord: first, groupName: group)
-        infos.append(info)
-        cache[name] = infos.count - 1
-        return infos.count - 1
-    }
-
-    mutating func countsAsAcute(_ entry: MedicationEntry) -> Bool {
-        switch entry.isAcute {
-        case .some(true): return true
-        case .some(false): return false
-        case .none:
-            let i = index(of: entry.name)
-            return !infos[i].preventive
-        }
-    }
-
-    static func trim(_ s: String) -> String {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let start = s.firstIndex(where: { !isSpace($0) }),
-              let end = s.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(s[start...end])
     }
 }

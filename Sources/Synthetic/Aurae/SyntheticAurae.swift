@@ -58,6 +58,57 @@ public enum SyntheticAurae {
         return out
     }
 
+    /// The medication names `medicationLogs` draws from: every ICHD-3 class of
+    /// templates/medications (generic and brand names, in other cases and with doses or spaces
+    /// around), preventive names, names of no class (brand names the table does not list yet
+    /// among them), and a name of spaces only.
+    public static let medicationNames = [
+        "Sumatriptan 50 mg", "rizatriptan", "  ZOLMITRIPTAN", "Eletriptan\t40", "naratriptan", "Almotriptan", "frovatriptan",
+        "Ergotamine", "dihydroergotamine nasal", "Codeine", "tramadol 50", "Oxycodone", "morphine", "Tapentadol",
+        "Excedrin Migraine", "fioricet", "Co-codamol 30/500", "Solpadeine", "Migraleve",
+        "Ibuprofen", "ibuprofen ", "Paracetamol", "ACETAMINOPHEN", "aspirin", "Naproxen sodium", "Diclofenac",
+        "Tylenol", "Advil", "Motrin", "Aleve",
+        "Topiramate", "propranolol 40", "Amitriptyline", "Candesartan", "Erenumab", "botox", "OnabotulinumtoxinA",
+        "Imitrex", "Maxalt", "Zomig", "Feverfew tea", "magnesium", "Metoclopramide", "   ",
+    ]
+
+    /// `count` small headache logs around `asOf` for the acute-medication property tests: onsets
+    /// from 100 days before `asOf` to 10 days after it, often within an hour of local midnight,
+    /// in UTC offsets from −12:00 to +14:00, some active; each with up to four medication
+    /// entries (`medicationNames`), `isAcute` true, false or empty, taken from 6 hours before the
+    /// onset to 36 hours after it (sometimes written in another offset) or at no given time.
+    public static func medicationLogs(count: Int, around asOf: LocalDate, seed: UInt64) -> [HeadacheLog] {
+        var g = SeededGenerator(seed: seed)
+        let offsets: [Int32] = [-12 * 3600, -9 * 3600 - 1800, -5 * 3600, -3600, 0, 3600, 2 * 3600,
+                                5 * 3600 + 2700, 9 * 3600, 14 * 3600]
+        func maybe(_ p: Int) -> Bool { g.int(0...99) < p }
+        var out: [HeadacheLog] = []
+        for i in 0..<max(0, count) {
+            let day = Int64(asOf.daysSinceEpoch) + Int64(g.int(-100...10))
+            let second: Int64
+            switch g.int(0...2) {
+            case 0: second = Int64(g.int(0...3_599))            // the first hour of the day
+            case 1: second = Int64(g.int(82_800...86_399))      // the last hour
+            default: second = Int64(g.int(0...86_399))
+            }
+            let off = offsets[g.int(0...(offsets.count - 1))]
+            let onset = day * 86_400 + second - Int64(off)
+            var l = HeadacheLog(id: "med-\(i)", onsetAt: Timestamp(epochSeconds: onset, offsetSeconds: off),
+                                resolvedAt: maybe(10) ? nil : Timestamp(epochSeconds: onset + Int64(g.int(600...172_800)), offsetSeconds: off),
+                                severity: g.int(1...5))
+            for _ in 0..<g.int(0...4) {
+                let takenOff = maybe(25) ? offsets[g.int(0...(offsets.count - 1))] : off
+                let taken = maybe(70) ? Timestamp(epochSeconds: onset + Int64(g.int(-21_600...129_600)), offsetSeconds: takenOff) : nil
+                let acute: Bool? = [nil, nil, true, false][g.int(0...3)]
+                l.retrospective.medications.append(MedicationEntry(
+                    name: medicationNames[g.int(0...(medicationNames.count - 1))], takenAt: taken, isAcute: acute,
+                    effectiveness: maybe(50) ? g.int(1...5) : nil))
+            }
+            out.append(l)
+        }
+        return out
+    }
+
     /// Daily-context records for every day from `from` through `to`.
     public static func days(from: LocalDate, to: LocalDate, seed: UInt64) -> [DayContext] {
         var g = SeededGenerator(seed: seed)

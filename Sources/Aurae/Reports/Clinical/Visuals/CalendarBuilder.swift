@@ -16,7 +16,8 @@ struct CalendarBuilder {
 
     /// The marks of every day in from...to: each episode marks every day from its onset date to
     /// its resolution date (the as-of date while active), clipped to the range; acute-medication
-    /// days by the Insights rule.
+    /// days of the episodes in the range (`HeadacheInsights.acuteMedicationDays`, the calendar's
+    /// view of `AcuteMedicationDays`).
     static func days(_ data: ClinicalVisualData, config: InsightsConfig) -> [LocalDate: CalendarDay] {
         var out: [LocalDate: CalendarDay] = [:]
         guard data.from <= data.to else { return out }

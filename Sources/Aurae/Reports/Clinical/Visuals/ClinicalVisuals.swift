@@ -5,7 +5,8 @@ import ReportKit
 
 /// The data the calendar and the charts draw: the same selection and analysis as the rest of the report.
 struct ClinicalVisualData: Sendable {
-    /// Episodes with onset date in from...to (and not after asOf), oldest first (ties by id), active ones included.
+    /// Episodes with onset date in from...to (`HeadacheSummary.episodes`), oldest first (ties by id), active ones
+    /// included. `to` is the as-of date or before it, except when `--to` is given without `--as-of`.
     var episodes: [HeadacheLog]
     /// The daily-context records given with --days (nil without --days), unfiltered.
     var days: [DayContext]?
