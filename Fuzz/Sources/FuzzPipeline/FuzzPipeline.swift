@@ -30,9 +30,9 @@ public func fuzzPipeline(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return 0
     }
     let dates = input.dates(logs: inputs.logs)
-    let run = RunInfo(asOf: dates.asOf,
-                      generatedAt: RunInfo.creationDate(asOf: dates.asOf, asOfGiven: true, environment: [:]))
-    harness.insights(inputs, input, dates: dates, in: ReportContext(templates: harness.templates, run: run, output: .standardOutput))
+    let run = RunInfo.resolve(asOf: dates.asOf, environment: [:])
+    harness.insights(inputs, input, dates: dates,
+                     in: ReportContext(run: run, output: .standardOutput, measurer: harness.measurer))
     do {
         try harness.summaryPDF(inputs, dates: dates, patientName: input.patientName, run: run)
     } catch {
