@@ -54,7 +54,7 @@ final class AcuteDaysPropertyTests: XCTestCase {
             XCTAssertEqual(grew == 1, !classes.isEmpty,
                            "seed \(seed) \(d): overuse counts the day \(grew == 1), the class table in \(classes)",
                            file: file, line: line)
-            XCTAssertEqual(o.warning, o.acuteDays >= sharedConfig.acuteDaysWarning, file: file, line: line)
+            XCTAssertEqual(o.warning, o.acuteDays >= sharedConfig.thresholds.medicationOveruse.acuteDaysWarning, file: file, line: line)
             out[d] = DayCounts(overuse: grew == 1, classes: classes)
             previous = (o.acuteDays, counts)
             d = d.adding(days: 1)

@@ -26,14 +26,37 @@ final class LoadCheckTests: XCTestCase {
         }
     }
 
+    /// A threshold the types cannot check fails where it is decoded, naming the key path.
+    func assertThreshold(_ old: String, _ new: String, key: String, expected: String, line: UInt = #line) throws {
+        let t = try templates(editing: "thresholds/aurae.json", old, new)
+        XCTAssertThrowsError(try InsightsConfig(templates: t), line: line) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "thresholds/aurae.json", key: key, expected: expected), line: line)
+        }
+    }
+
     func testEmptyFrequencyLabelListFailsAtLoad() throws {
-        let t = try templates(editing: "thresholds/aurae.json", #""frequencyLabels": ["#, #""frequencyLabels": [], "unused": ["#)
-        assertNamesFile("thresholds/aurae.json") { try InsightsConfig(templates: t) }
+        try assertThreshold(#""frequencyLabels": ["#, #""frequencyLabels": [], "unused": ["#,
+                            key: "frequencyLabels", expected: "a non-empty list")
     }
 
     func testTimeBandsMustStartAtMidnight() throws {
-        let t = try templates(editing: "thresholds/aurae.json", #""fromHour": 0"#, #""fromHour": 1"#)
-        assertNamesFile("thresholds/aurae.json") { try InsightsConfig(templates: t) }
+        try assertThreshold(#""fromHour": 0"#, #""fromHour": 1"#, key: "timeOfDay", expected: "bands starting at hour 0")
+    }
+
+    func testTimeBandHourOutOfRangeNamesTheBand() throws {
+        try assertThreshold(#""fromHour": 18"#, #""fromHour": 24"#, key: "timeOfDay[3].fromHour", expected: "an hour from 0 to 23")
+    }
+
+    func testFrequencyWindowOutOfRangeNamesTheKey() throws {
+        try assertThreshold(#""windowDays": 30"#, #""windowDays": 0"#, key: "frequency.windowDays", expected: "between 1 and 3660")
+    }
+
+    func testPdfTopCountBelowOneFailsWhenTheClinicalReportLoads() throws {
+        let t = try templates(editing: "thresholds/aurae.json", #""pdfTopCount": 5"#, #""pdfTopCount": 0"#)
+        XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
+            XCTAssertEqual(error as? CatalogError,
+                           .wrongType(file: "thresholds/aurae.json", key: "factors.pdfTopCount", expected: "at least 1"))
+        }
     }
 
     func testMissingThresholdNamesTheKeyPath() throws {

@@ -20,9 +20,9 @@ struct MedicationClassifier {
         let trimmed = MedicationClassifier.trim(name)
         let group = trimmed.lowercased()
         let first = String(group.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first ?? "")
-        var cls = config.classes.count  // other acute
-        for (i, c) in config.classes.enumerated() where c.names.contains(first) { cls = i; break }
-        let info = Info(preventive: config.preventive.contains(first), classIndex: cls,
+        var cls = config.medications.ichd3Classes.count  // other acute
+        for (i, c) in config.medications.ichd3Classes.enumerated() where c.names.contains(first) { cls = i; break }
+        let info = Info(preventive: config.medications.preventive.contains(first), classIndex: cls,
                         firstWord: first, groupName: group)
         infos.append(info)
         cache[name] = infos.count - 1
@@ -71,7 +71,7 @@ struct AcuteMedicationDays {
     init(from first: LocalDate, through last: LocalDate, config: InsightsConfig) {
         self.first = first
         self.last = last
-        classCount = config.classes.count + 1
+        classCount = config.medications.ichd3Classes.count + 1
     }
 
     /// The window of the calendar month of `asOf` and the `months - 1` before it, through `asOf`:
@@ -130,7 +130,7 @@ struct AcuteMedicationDays {
         guard (1...9999).contains(month.year) else { return MedicationOveruse(month: month, acuteDays: 0, warning: false) }
         var count = 0
         for d in days where d <= asOf && YearMonth(d) == month { count += 1 }
-        return MedicationOveruse(month: month, acuteDays: count, warning: count >= config.acuteDaysWarning)
+        return MedicationOveruse(month: month, acuteDays: count, warning: count >= config.thresholds.medicationOveruse.acuteDaysWarning)
     }
 
     /// The class table: for the calendar month of `asOf` and the two before it (oldest first),
@@ -150,12 +150,12 @@ struct AcuteMedicationDays {
         var names: [Set<String>] = [[], [], []]
         for (d, set) in otherNames { if let k = slot(d) { names[k].formUnion(set) } }
         return (0..<3).map { k in
-            var classes: [ClassDays] = c.classes.prefix(classCount - 1).enumerated().map { ci, cls in
+            var classes: [ClassDays] = c.medications.ichd3Classes.prefix(classCount - 1).enumerated().map { ci, cls in
                 let days = counts[k * classCount + ci]
                 return ClassDays(id: cls.id, label: cls.label, days: days, referenceDays: cls.referenceDays,
                                  atOrAboveReference: days >= cls.referenceDays, names: [])
             }
-            classes.append(ClassDays(id: c.otherAcuteId, label: c.otherAcuteLabel,
+            classes.append(ClassDays(id: c.medications.otherAcute.id, label: c.medications.otherAcute.label,
                                      days: counts[k * classCount + classCount - 1],
                                      referenceDays: nil, atOrAboveReference: false, names: names[k].sorted()))
             return MonthClassDays(month: YearMonth(index: firstMonth + k), classes: classes)

@@ -25,12 +25,12 @@ extension HeadacheInsights {
         var evaluator = FactorEvaluator(config: c)
         var classifier = MedicationClassifier(config: c)
         var factors = FactorCard(group: .main), weather = FactorCard(group: .weather)
-        var sleep = SleepCard(shortSleepHours: c.shortSleepHours)
+        var sleep = SleepCard(shortSleepHours: c.thresholds.sleep.shortSleepHours)
         var dayOfWeek = DayOfWeekCard()
-        var timeOfDay = TimeOfDayCard(bands: c.timeBands)
+        var timeOfDay = TimeOfDayCard(bands: c.thresholds.timeOfDay.earliestFirst)
         var medications = MedicationsCard()
         var trends = TrendsCard(from: from, to: to)
-        var frequency = FrequencyCard(asOf: asOf, windowDays: c.frequencyWindowDays)
+        var frequency = FrequencyCard(asOf: asOf, windowDays: c.thresholds.frequency.windowDays)
         // Every tier: the overuse awareness reads the as-of month, the premium class table all three.
         var acuteDays = AcuteMedicationDays.window(months: 3, through: asOf, config: c)
         var redFlags = RedFlagsCard()
@@ -63,8 +63,8 @@ extension HeadacheInsights {
             if premium { medications.add(e, classifier: &classifier) }
         }
 
-        let ready = resolvedCount >= c.patternsMinResolved
-        let weatherReady = resolvedCount >= c.weatherMinResolved
+        let ready = resolvedCount >= c.thresholds.patterns.minResolvedEpisodes
+        let weatherReady = resolvedCount >= c.thresholds.weather.minResolvedEpisodes
         let baseCounts = baseline?.counts(from: from, to: to, evaluator: evaluator)
         var cards = [ready ? factors.stats(baseline: baseCounts, config: c) : [],
                      weatherReady ? weather.stats(baseline: baseCounts, config: c) : []]
@@ -81,7 +81,7 @@ extension HeadacheInsights {
             hasBaseline: request.days != nil,
             factors: gate(ready) { cards[0] },
             weather: gate(weatherReady) { cards[1] },
-            sleep: gate(sleep.isReady(minPerGroup: c.sleepMinPerGroup)) { sleep.comparison() },
+            sleep: gate(sleep.isReady(minPerGroup: c.thresholds.sleep.minPerGroup)) { sleep.comparison() },
             dayOfWeek: gate(ready) { dayOfWeek.counts },
             timeOfDay: gate(ready) { timeOfDay.rows() },
             medications: gate(ready) { medications.ratings() },

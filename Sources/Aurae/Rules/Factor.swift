@@ -64,11 +64,13 @@ struct FactorBits {
 
 /// Evaluates the factor table for logs and days, caching the free-text food strings.
 struct FactorEvaluator {
-    let c: InsightsConfig
+    /// The factor thresholds (`c`) and the weather ones.
+    let c: Thresholds.Factors
+    let weather: Thresholds.Weather
     private let measures: [Factor.Measure] = Factor.all.map(\.measure)
     private var foodCache: [String: UInt8] = [:]
 
-    init(config: InsightsConfig) { c = config }
+    init(config: InsightsConfig) { c = config.thresholds.factors; weather = config.thresholds.weather }
 
     /// Bit of a known food (by `KnownFood.allCases` position) for a logged food string.
     mutating func foodBit(_ s: String) -> UInt8 {
@@ -111,7 +113,7 @@ struct FactorEvaluator {
             case .environment(let e): if !r.environment.isEmpty { bits.set(bit, environment & Self.environmentMask(e) != 0) }
             case .menstrualPhase: bits.set(bit, r.cyclePhase.map { $0 == .menstrual })
             case .pressureFalling: bits.set(bit, log.weather.pressureTrend.map { $0 == .falling })
-            case .highHumidity: bits.set(bit, log.weather.humidityPct.map { $0 >= c.highHumidityPct })
+            case .highHumidity: bits.set(bit, log.weather.humidityPct.map { $0 >= weather.highHumidityPct })
             }
         }
         return bits
@@ -130,7 +132,7 @@ struct FactorEvaluator {
             case .skippedMeal: bits.set(bit, d.skippedMeal)
             case .menstrualPhase: bits.set(bit, d.cyclePhase.map { $0 == .menstrual })
             case .pressureFalling: bits.set(bit, d.pressureTrend.map { $0 == .falling })
-            case .highHumidity: bits.set(bit, d.humidityPct.map { $0 >= c.highHumidityPct })
+            case .highHumidity: bits.set(bit, d.humidityPct.map { $0 >= weather.highHumidityPct })
             case .lowHydration, .longScreenTime, .food, .environment: break
             }
         }

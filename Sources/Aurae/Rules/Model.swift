@@ -53,7 +53,7 @@ public struct FactorStat: Sendable, Hashable {
     /// count / known rounded to 3 decimals.
     public let share: RoundedNumber
     /// The highest frequency label whose minimum share count / known reaches.
-    public let frequency: InsightsConfig.FrequencyLabel
+    public let frequency: Thresholds.FrequencyLabel
     public let baselineCount: Int?
     public let baselineKnown: Int?
     public var association: Association?

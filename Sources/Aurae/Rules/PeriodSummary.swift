@@ -105,6 +105,7 @@ extension HeadacheInsights {
         let i = classifier.index(of: name)
         let info = classifier.infos[i]
         if info.preventive { return nil }
-        return info.classIndex < config.classes.count ? config.classes[info.classIndex].label : config.otherAcuteLabel
+        let classes = config.medications.ichd3Classes
+        return info.classIndex < classes.count ? classes[info.classIndex].label : config.medications.otherAcute.label
     }
 }

@@ -17,19 +17,15 @@ struct ClinicalLayout: Decodable {
 
     static let name = "aurae-clinical"
 
-    private struct Thresholds: Decodable {
-        struct Factors: Decodable { let pdfTopCount: Int }
-        let factors: Factors
-    }
-
-    /// Loads both files; an empty section list or a top count below 1 names its file.
-    static func load(_ templates: TemplateSet) throws -> (layout: ClinicalLayout, topFactors: Int) {
+    /// Loads the layout and checks it with the top count of `thresholds` (decoded from the
+    /// thresholds file): an empty section list or a top count below 1 names its file.
+    static func load(_ templates: TemplateSet, thresholds: Thresholds) throws -> (layout: ClinicalLayout, topFactors: Int) {
         let file = templates.reportFile(name)
         let layout = try templates.decode(ClinicalLayout.self, file: file)
         guard !layout.sections.isEmpty else {
             throw CatalogError.wrongType(file: file, key: "sections", expected: "a non-empty list")
         }
-        let top = try templates.decode(Thresholds.self, file: templates.thresholdsFile).factors.pdfTopCount
+        let top = thresholds.factors.pdfTopCount
         guard top >= 1 else {
             throw CatalogError.wrongType(file: templates.thresholdsFile, key: "factors.pdfTopCount", expected: "at least 1")
         }

@@ -58,7 +58,7 @@ public struct ClinicalReport {
     /// Loads and checks everything the report uses: both layouts, the brand, the insights
     /// wording, the visuals and every clinical wording key.
     public init(templates: TemplateSet, config: InsightsConfig) throws {
-        (layout, topFactors) = try ClinicalLayout.load(templates)
+        (layout, topFactors) = try ClinicalLayout.load(templates, thresholds: config.thresholds)
         try Self.sections.check(layout.sections, file: templates.reportFile(ClinicalLayout.name), key: "sections")
         self.config = config
         book = try templates.wording.compile(keys)

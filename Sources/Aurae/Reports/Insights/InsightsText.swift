@@ -105,7 +105,7 @@ struct InsightsText {
 
     func frequency(_ f: FrequencySummary) throws -> TextSection {
         var lines = [try w.render(k.headacheDays, String(f.headacheDaysLast30)),
-                     try w.render(k.episodes, String(f.episodesLast30), String(config.frequencyWindowDays), String(f.episodesPrevious30))]
+                     try w.render(k.episodes, String(f.episodesLast30), String(config.thresholds.frequency.windowDays), String(f.episodesPrevious30))]
         if let s = f.currentStreakDays { lines.append(s == 0 ? try w.render(k.streakZero) : try w.render(k.streak, String(s))) }
         return TextSection(id: "frequency", heading: try w.render(k.last30Days), lines: lines)
     }
@@ -141,7 +141,7 @@ struct InsightsText {
     }
 
     func sleep(_ s: SleepComparison) throws -> [String] {
-        let hours = Self.thresholdText(config.shortSleepHours)
+        let hours = Self.thresholdText(config.thresholds.sleep.shortSleepHours)
         return [
             try w.render(k.sleepShort, String(s.short.count), hours, s.short.meanSeverity.text, s.short.meanDurationHours.text),
             try w.render(k.sleepTypical, String(s.typical.count), hours, s.typical.meanSeverity.text, s.typical.meanDurationHours.text),

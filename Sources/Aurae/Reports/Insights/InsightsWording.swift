@@ -86,10 +86,10 @@ struct InsightsWording: WordingKeySet {
     let ichdReference = WordingKey("safety.ichdReference", "days")
 
     init(config: InsightsConfig) {
-        frequencyLabels = config.frequencyLabels.map(Self.frequencyLabel)
-        timeBands = config.timeBands.map { Self.timeBand($0.name) }
+        frequencyLabels = config.thresholds.frequencyLabels.highestFirst.map(Self.frequencyLabel)
+        timeBands = config.thresholds.timeOfDay.earliestFirst.map { Self.timeBand($0.name) }
     }
 
-    static func frequencyLabel(_ label: InsightsConfig.FrequencyLabel) -> WordingKey { WordingKey("frequencyLabel." + label.name) }
+    static func frequencyLabel(_ label: Thresholds.FrequencyLabel) -> WordingKey { WordingKey("frequencyLabel." + label.name) }
     static func timeBand(_ name: String) -> WordingKey { WordingKey("insights.timeOfDay." + name) }
 }

@@ -26,14 +26,15 @@ struct FactorCard {
     }
 
     /// The factors that pass the thresholds, most frequent share first (ties: count, then id).
-    func stats(baseline: BaselineDays.Counts?, config c: InsightsConfig) -> [FactorStat] {
+    func stats(baseline: BaselineDays.Counts?, config: InsightsConfig) -> [FactorStat] {
+        let t = config.thresholds, labels = t.frequencyLabels.highestFirst
         var out: [FactorStat] = []
         for (i, factor) in Factor.all.enumerated() where factor.group == group {
             let n = count[i], k = known[i]
-            guard k >= c.factorMinKnown, n >= c.factorMinCount,
-                  Int128(n) * 1_000_000 >= Int128(c.factorMinShareMillionths) * Int128(k) else { continue }
-            let label = c.frequencyLabels.first { Int128(n) * 1_000_000 >= Int128($0.minShareMillionths) * Int128(k) }
-                ?? c.frequencyLabels[c.frequencyLabels.count - 1]
+            guard k >= t.factors.minKnown, n >= t.factors.minCount,
+                  Int128(n) * 1_000_000 >= Int128(t.factors.minShare.millionths) * Int128(k) else { continue }
+            let label = labels.first { Int128(n) * 1_000_000 >= Int128($0.minShare.millionths) * Int128(k) }
+                ?? labels[labels.count - 1]
             let base = FactorEvaluator.dayRecords(factor.measure) ? baseline : nil
             out.append(FactorStat(factor: factor, count: n, known: k, share: RoundedNumber(Int128(n), Int128(k), places: 3),
                                   frequency: label, baselineCount: base?.count[i], baselineKnown: base?.known[i],

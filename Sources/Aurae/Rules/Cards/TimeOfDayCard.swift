@@ -3,10 +3,10 @@ import Insights
 
 /// Episodes by time band of the onset's local time.
 struct TimeOfDayCard {
-    let bands: [InsightsConfig.TimeBand]
+    let bands: [Thresholds.TimeBand]
     private var counts: [Int]
 
-    init(bands: [InsightsConfig.TimeBand]) { self.bands = bands; counts = [Int](repeating: 0, count: bands.count) }
+    init(bands: [Thresholds.TimeBand]) { self.bands = bands; counts = [Int](repeating: 0, count: bands.count) }
 
     @inline(__always) mutating func add(_ e: ResolvedEpisode) {
         let minute = e.log.onsetAt.localMinuteOfDay
