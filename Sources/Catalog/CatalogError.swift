@@ -6,7 +6,6 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
     case wrongType(file: String, key: String, expected: String)
     case badTemplate(file: String, key: String, reason: String)
     case missingValue(key: String, placeholder: String)
-    case badColor(file: String, key: String, value: String)
 
     public var description: String {
         switch self {
@@ -17,7 +16,6 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable {
         case .wrongType(let file, let key, let expected): return "\(file): \"\(key)\" must be \(expected)"
         case .badTemplate(let file, let key, let reason): return "\(file): \"\(key)\" is not a valid template: \(reason)"
         case .missingValue(let key, let placeholder): return "wording \"\(key)\": no value for {{\(placeholder)}}"
-        case .badColor(let file, let key, let value): return "\(file): \"\(key)\" is not a colour: \(value)"
         }
     }
 }

@@ -19,10 +19,17 @@ public enum ConfigFile {
         }
     }
 
+    /// `a.b[2].c`: a list index in brackets, an object key after a dot. An object key that is a
+    /// number (`severitySurface.4`) has an integer value too, but its text is the number itself;
+    /// a list index's text is not (JSONDecoder writes "Index 2").
     static func path(_ codingPath: [CodingKey]) -> String {
         var out = ""
         for key in codingPath {
-            if let i = key.intValue { out += "[\(i)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+            if let i = key.intValue, key.stringValue != String(i) {
+                out += "[\(i)]"
+            } else {
+                out += (out.isEmpty ? "" : ".") + key.stringValue
+            }
         }
         return out
     }

@@ -89,7 +89,23 @@ final class LoadCheckTests: XCTestCase {
     func testBadColourFailsWhenTheSummaryLoads() throws {
         let t = try templates(editing: "brand/aurae.json", ##""zebra": "#F4F8F8""##, ##""zebra": "#F4F8FZ""##)
         XCTAssertThrowsError(try SummaryJob(templates: t)) { error in
-            XCTAssertEqual(error as? CatalogError, .badColor(file: "brand/aurae.json", key: "palette.zebra", value: "#F4F8FZ"))
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "brand/aurae.json", key: "palette.zebra",
+                                                              expected: ##"a colour written #RRGGBB or #RRGGBBAA, not "#F4F8FZ""##))
+        }
+    }
+
+    func testMissingVisualColourFailsWhenTheClinicalReportLoads() throws {
+        let t = try templates(editing: "brand/aurae.json", #""chartGrid":"#, #""chartGridX":"#)
+        XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
+            XCTAssertEqual(error as? CatalogError, .missingKey(file: "brand/aurae.json", key: "palette.chartGrid"))
+        }
+    }
+
+    func testUnknownSeveritySurfaceNamesItsLevel() throws {
+        let t = try templates(editing: "brand/aurae.json", #""4": "severitySevere""#, #""4": "severityHigh""#)
+        XCTAssertThrowsError(try SummaryJob(templates: t)) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "brand/aurae.json", key: "severitySurface.4",
+                                                              expected: "severityMild or severitySevere"))
         }
     }
 

@@ -5,16 +5,32 @@ import ReportKit
 
 /// The Aurae brand settings from `templates/brand/aurae.json`, as render styles and colours.
 public struct AuraeBrand: Sendable {
-    public struct Palette: Sendable {
+    /// The colours of the page, the tables and the safety items: `palette.<name>` in the brand
+    /// file, one property per key.
+    public struct Palette: Decodable, Sendable {
         public var markGradientStart, markGradientEnd, accentBar: Color
         public var textPrimary, textSecondary, caption, tealText: Color
         public var tableHeaderFill, tableHeaderText, zebra, safetyFill, safetyText, rule: Color
+        /// The table surfaces `severitySurface` gives some severity levels.
+        public var severityMild, severitySevere: Color
     }
-    /// The colours of the clinical report's charts and calendar.
-    public struct VisualPalette: Sendable {
+    /// The colours of the clinical report's charts and calendar, from the same `palette` object.
+    public struct VisualPalette: Decodable, Sendable {
         public var chartBar, chartBackground, chartAxis, chartGrid, chartTrend: Color
         public var calendarOutside, calendarOutsideText, calendarModerate, calendarBorder: Color
         public var phaseMenstrual, phaseFollicular, phaseOvulatory, phaseLuteal, episodeMarker: Color
+    }
+    /// A severity surface of the palette, as `severitySurface` names it.
+    enum Surface: String, Decodable {
+        case severityMild, severitySevere
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            guard let surface = Surface(rawValue: try c.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "severityMild or severitySevere")
+            }
+            self = surface
+        }
     }
     public let palette: Palette
     public let visuals: VisualPalette
@@ -36,24 +52,10 @@ public struct AuraeBrand: Sendable {
         try self.init(try templates.decode(BrandFile.self, file: templates.brandFile), file: templates.brandFile)
     }
 
-    /// Checks the decoded file: every colour parses, as many ring scales as opacities.
+    /// Checks the decoded file (its colours parsed as it was decoded): as many ring scales as opacities.
     init(_ b: BrandFile, file: String) throws {
-        let colors = BrandColors(file: file)
-        func color(_ name: String) throws -> Color { try colors.palette(b.palette, name) }
-        palette = Palette(
-            markGradientStart: try color("markGradientStart"), markGradientEnd: try color("markGradientEnd"),
-            accentBar: try color("accentBar"), textPrimary: try color("textPrimary"),
-            textSecondary: try color("textSecondary"), caption: try color("caption"),
-            tealText: try color("tealText"), tableHeaderFill: try color("tableHeaderFill"),
-            tableHeaderText: try color("tableHeaderText"), zebra: try color("zebra"),
-            safetyFill: try color("safetyFill"), safetyText: try color("safetyText"), rule: try color("rule"))
-        visuals = VisualPalette(
-            chartBar: try color("chartBar"), chartBackground: try color("chartBackground"), chartAxis: try color("chartAxis"), chartGrid: try color("chartGrid"),
-            chartTrend: try color("chartTrend"), calendarOutside: try color("calendarOutside"),
-            calendarOutsideText: try color("calendarOutsideText"), calendarModerate: try color("calendarModerate"),
-            calendarBorder: try color("calendarBorder"), phaseMenstrual: try color("phaseMenstrual"),
-            phaseFollicular: try color("phaseFollicular"), phaseOvulatory: try color("phaseOvulatory"),
-            phaseLuteal: try color("phaseLuteal"), episodeMarker: try color("episodeMarker"))
+        palette = b.palette.page
+        visuals = b.palette.visuals
         bodyFamily = b.fonts.body
         headingFamily = b.fonts.heading
         wordmarkFamily = b.fonts.wordmark
@@ -78,9 +80,12 @@ public struct AuraeBrand: Sendable {
         tableSize = b.type.tableSize
         footerSize = b.type.footerSize
         var surfaces: [Int: Color] = [:]
-        for (key, name) in b.severitySurface {
+        for (key, surface) in b.severitySurface {
             guard let level = Int(key) else { continue }
-            surfaces[level] = try color(name)
+            switch surface {
+            case .severityMild: surfaces[level] = palette.severityMild
+            case .severitySevere: surfaces[level] = palette.severitySevere
+            }
         }
         severitySurfaces = surfaces
     }
@@ -125,9 +130,18 @@ struct BrandFile: Decodable {
         let aspect, accentBarHeight: Double
     }
     struct TypeSizes: Decodable { let titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double }
+    /// Both palettes are read from the one `palette` object.
+    struct Palettes: Decodable {
+        let page: AuraeBrand.Palette
+        let visuals: AuraeBrand.VisualPalette
+        init(from decoder: Decoder) throws {
+            page = try AuraeBrand.Palette(from: decoder)
+            visuals = try AuraeBrand.VisualPalette(from: decoder)
+        }
+    }
     let fonts: Fonts
-    let palette: [String: String]
-    let severitySurface: [String: String]
+    let palette: Palettes
+    let severitySurface: [String: AuraeBrand.Surface]
     let mark: Mark
     let type: TypeSizes
 }

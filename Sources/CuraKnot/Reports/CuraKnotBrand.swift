@@ -4,7 +4,8 @@ import ReportKit
 
 /// The CuraKnot brand settings from `templates/brand/curaknot.json`, as render styles and colours.
 public struct CuraKnotBrand: Sendable {
-    public struct Palette: Sendable {
+    /// `palette.<name>` in the brand file, one property per key.
+    public struct Palette: Decodable, Sendable {
         public var textPrimary, textSecondary, caption, accentBar: Color
         public var tableHeaderFill, tableHeaderText, zebra, rule: Color
     }
@@ -14,17 +15,10 @@ public struct CuraKnotBrand: Sendable {
     public let wordmarkSize, titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double
     public let accentBarHeight: Double
 
-    /// Loads the brand of `templates` (its app must be `curaknot`); every colour must parse.
+    /// Loads the brand of `templates` (its app must be `curaknot`); every colour must parse (as it is decoded).
     public init(templates: TemplateSet) throws {
-        let file = templates.brandFile
-        let b = try templates.decode(CuraKnotBrandFile.self, file: file)
-        let colors = BrandColors(file: file)
-        func color(_ name: String) throws -> Color { try colors.palette(b.palette, name) }
-        palette = Palette(
-            textPrimary: try color("textPrimary"), textSecondary: try color("textSecondary"),
-            caption: try color("caption"), accentBar: try color("accentBar"),
-            tableHeaderFill: try color("tableHeaderFill"), tableHeaderText: try color("tableHeaderText"),
-            zebra: try color("zebra"), rule: try color("rule"))
+        let b = try templates.decode(CuraKnotBrandFile.self, file: templates.brandFile)
+        palette = b.palette
         bodyFamily = b.fonts.body
         headingFamily = b.fonts.heading
         wordmarkSize = b.type.wordmarkSize
@@ -63,6 +57,6 @@ struct CuraKnotBrandFile: Decodable {
         let wordmarkSize, titleSize, headingSize, bodySize, captionSize, tableSize, footerSize, accentBarHeight: Double
     }
     let fonts: Fonts
-    let palette: [String: String]
+    let palette: CuraKnotBrand.Palette
     let type: TypeSizes
 }

@@ -6,39 +6,29 @@ import ReportKit
 /// the seed's category swatches (§8.1).
 public struct MindfulHomeBrand: Sendable {
     /// One category's colours: backgrounds and text, default and selected.
-    public struct Swatch: Sendable {
+    public struct Swatch: Decodable, Sendable {
         public var background, backgroundSelected, text, textSelected: Color
     }
-    public struct Palette: Sendable {
+    /// `palette.<name>` in the brand file, one property per key.
+    public struct Palette: Decodable, Sendable {
         public var textPrimary, textSecondary, caption, accentBar, balanceFill: Color
     }
+    /// `swatches.<category>`, one property per `TaskCategory`.
+    struct Swatches: Decodable, Sendable {
+        let security, respect, fun: Swatch
+    }
     public let palette: Palette
-    let security, respect, fun: Swatch
+    let swatches: Swatches
     public let bodyFamily, headingFamily: String
     public let wordmarkSize, titleSize, balanceSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double
     public let accentBarHeight: Double
 
     /// Loads the brand of `templates` (app `mindfulhome`); every colour must parse and every
-    /// category have a swatch.
+    /// category have a swatch (both checked as the file is decoded).
     public init(templates: TemplateSet) throws {
-        let file = templates.brandFile
-        let b = try templates.decode(MindfulHomeBrandFile.self, file: file)
-        let colors = BrandColors(file: file)
-        func color(_ hex: String?, _ key: String) throws -> Color { try colors.color(hex, key: key) }
-        func named(_ name: String) throws -> Color { try colors.palette(b.palette, name) }
-        palette = Palette(textPrimary: try named("textPrimary"), textSecondary: try named("textSecondary"),
-                          caption: try named("caption"), accentBar: try named("accentBar"), balanceFill: try named("balanceFill"))
-        func swatch(_ category: TaskCategory) throws -> Swatch {
-            let key = "swatches." + category.rawValue
-            guard let s = b.swatches[category.rawValue] else { throw CatalogError.missingKey(file: file, key: key) }
-            return Swatch(
-                background: try color(s.background, key + ".background"),
-                backgroundSelected: try color(s.backgroundSelected, key + ".backgroundSelected"),
-                text: try color(s.text, key + ".text"), textSelected: try color(s.textSelected, key + ".textSelected"))
-        }
-        security = try swatch(.security)
-        respect = try swatch(.respect)
-        fun = try swatch(.fun)
+        let b = try templates.decode(MindfulHomeBrandFile.self, file: templates.brandFile)
+        palette = b.palette
+        swatches = b.swatches
         bodyFamily = b.fonts.body
         headingFamily = b.fonts.heading
         let t = b.type
@@ -50,9 +40,9 @@ public struct MindfulHomeBrand: Sendable {
     /// The swatch of `category`.
     public func swatch(_ category: TaskCategory) -> Swatch {
         switch category {
-        case .security: return security
-        case .respect: return respect
-        case .fun: return fun
+        case .security: return swatches.security
+        case .respect: return swatches.respect
+        case .fun: return swatches.fun
         }
     }
 
@@ -66,12 +56,11 @@ public struct MindfulHomeBrand: Sendable {
 /// `templates/brand/mindfulhome.json`.
 struct MindfulHomeBrandFile: Decodable {
     struct Fonts: Decodable { let body, heading: String }
-    struct SwatchHex: Decodable { let background, backgroundSelected, text, textSelected: String? }
     struct TypeSizes: Decodable {
         let wordmarkSize, titleSize, balanceSize, headingSize, bodySize, captionSize, tableSize, footerSize, accentBarHeight: Double
     }
     let fonts: Fonts
-    let palette: [String: String]
-    let swatches: [String: SwatchHex]
+    let palette: MindfulHomeBrand.Palette
+    let swatches: MindfulHomeBrand.Swatches
     let type: TypeSizes
 }

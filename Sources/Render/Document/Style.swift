@@ -1,3 +1,5 @@
+import Quoting
+
 /// An sRGB colour with alpha, each channel 0...1. Colours come from the brand settings in
 /// `templates/`; Swift code never spells one out.
 public struct Color: Hashable, Sendable {
@@ -17,6 +19,19 @@ public struct Color: Hashable, Sendable {
         green = Double((rgb >> 8) & 0xFF) / 255
         blue = Double(rgb & 0xFF) / 255
         alpha = hasAlpha ? Double(v & 0xFF) / 255 : 1
+    }
+}
+
+extension Color: Decodable {
+    /// A colour in a settings file is its `#RRGGBB` or `#RRGGBBAA` text. Any other text is a
+    /// decoding error at the value's key path, which the catalog reports with the file's name.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let hex = try c.decode(String.self)
+        guard let color = Color(hex: hex) else {
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "a colour written #RRGGBB or #RRGGBBAA, not \(Quote.value(hex))")
+        }
+        self = color
     }
 }
 
