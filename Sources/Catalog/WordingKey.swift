@@ -11,21 +11,19 @@ public struct WordingKey: Hashable, Sendable, CustomStringConvertible {
         self.placeholders = placeholders
     }
 
-    /// A family of keys without placeholders, `stem.member` for each member (`month.1`…`month.12`).
-    public static func family<S: Sequence>(_ stem: String, _ members: S) -> [WordingKey]
-        where S.Element: CustomStringConvertible {
-        members.map { WordingKey(stem + "." + $0.description) }
-    }
-
     public var description: String { key }
 }
 
-/// The wording a report declares: every stored property that is a `WordingKey`, a list of them
-/// or a nested key set is collected, so the keys checked at load are exactly the declared ones.
-public protocol WordingKeySet {}
+/// The wording a report declares: every stored property that is a `WordingKey`, a list of them,
+/// a `WordingKeyFamily` or a nested key set is collected, so the keys checked at load are
+/// exactly the declared ones.
+public protocol WordingKeySet {
+    /// Every key declared by this set and the sets it holds, in declaration order.
+    var declaredKeys: [WordingKey] { get }
+}
 
 extension WordingKeySet {
-    /// Every key declared by this set and the sets it holds, in declaration order.
+    /// The stored properties' keys, found by reflection.
     public var declaredKeys: [WordingKey] {
         var out: [WordingKey] = []
         func collect(_ value: Any) {

@@ -74,7 +74,7 @@ final class WordingLoadTests: XCTestCase {
         struct Inner: WordingKeySet { let x = WordingKey("x") }
         struct Outer: WordingKeySet {
             let a = WordingKey("a", "n")
-            let months = WordingKey.family("month", 1...3)
+            let months = WordingKeyFamily<Int>("month", 1...3)
             let inner = Inner()
             let notAKey = 3
         }

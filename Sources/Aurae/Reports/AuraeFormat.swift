@@ -8,9 +8,9 @@ import ReportKit
 public struct AuraeFormat: Sendable {
     /// The wording keys the formats use.
     public struct Keys: WordingKeySet, Sendable {
-        let month = WordingKey.family("month", 1...12)
-        let monthLong = WordingKey.family("monthLong", 1...12)
-        let severity = WordingKey.family("severity", 1...5)
+        let month = WordingKeyFamily<Int>("month", 1...12)
+        let monthLong = WordingKeyFamily<Int>("monthLong", 1...12)
+        let severity = WordingKeyFamily<Int>("severity", 1...5)
         let dateFormat = WordingKey("dateFormat", "day", "month", "year")
         let monthYear = WordingKey("monthYearFormat", "month", "year")
         let minutesOnly = WordingKey("cell.minutes", "m")
@@ -42,9 +42,9 @@ public struct AuraeFormat: Sendable {
     public init(_ book: Phrasebook) throws {
         let k = Keys()
         func text(_ key: WordingKey) throws -> String { try book.phrase(key).render([]) }
-        months = try k.month.map(text)
-        monthsLong = try k.monthLong.map(text)
-        severityWords = try k.severity.map(text)
+        months = try k.month.keys.map(text)
+        monthsLong = try k.monthLong.keys.map(text)
+        severityWords = try k.severity.keys.map(text)
         dateFormat = try book.phrase(k.dateFormat)
         monthYear = try book.phrase(k.monthYear)
         minutesOnly = try book.phrase(k.minutesOnly)

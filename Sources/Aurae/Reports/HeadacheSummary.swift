@@ -70,11 +70,13 @@ public struct HeadacheSummary {
         let overuseHeading = WordingKey("overuse.heading", "month")
         let overusePointer = WordingKey("overuse.pointer")
         let overuseCount = WordingKey("overuse.count", "days", "month")
-        let safetyColumns = WordingKey.family("columns", ["date", "time", "severity", "condition"])
-        let tableColumns: [WordingKey]
-
-        init(layout: SummaryLayout) { tableColumns = SummaryTable.headerKeys(layout) }
+        /// The episode table's headings, `columns.<key>`, whichever columns the layout shows.
+        let tableColumns = WordingKeyFamily<SummaryLayout.ColumnKey>("columns")
+        let safetyColumns = WordingKeyFamily<SafetyColumn>("columns")
     }
+
+    /// The columns of the flagged-episodes table, in order (`columns.<case>`).
+    enum SafetyColumn: String, CaseIterable { case date, time, severity, condition }
 
     let keys: Keys
     let book: Phrasebook
@@ -86,11 +88,11 @@ public struct HeadacheSummary {
     /// Loads and checks everything the summary uses: layout, brand, and every wording key.
     public init(templates: TemplateSet) throws {
         layout = try SummaryLayout(templates: templates, name: "aurae-summary")
-        keys = Keys(layout: layout)
+        keys = Keys()
         book = try templates.wording.compile(keys)
         brand = try AuraeBrand(templates: templates)
         format = try AuraeFormat(book)
-        table = try SummaryTable(layout: layout, book: book)
+        table = try SummaryTable(layout: layout, book: book, headers: keys.tableColumns)
         try Self.sections.check(layout.sections, file: templates.reportFile("aurae-summary"), key: "sections")
     }
 
@@ -261,7 +263,7 @@ public struct HeadacheSummary {
                 name: "flagged episodes",
                 columns: [TableColumn(.fixed(table.columns.first?.column.fixedWidth ?? 56)), TableColumn(.fixed(30)),
                           TableColumn(.fixed(70)), TableColumn(.flexible(1))],
-                header: try k.safetyColumns.map { try w.render($0) },
+                header: try SafetyColumn.allCases.map { try w.render(k.safetyColumns[$0]) },
                 rows: rows,
                 headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
                 bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),

@@ -14,12 +14,7 @@ struct SummaryTable {
     let rowHeight: Double
     let padding: EdgeInsets
 
-    /// The header wording of each column of `layout`.
-    static func headerKeys(_ layout: SummaryLayout) -> [WordingKey] {
-        layout.table.columns.map { WordingKey("columns." + $0.key.rawValue) }
-    }
-
-    init(layout: SummaryLayout, book: Phrasebook) throws {
+    init(layout: SummaryLayout, book: Phrasebook, headers keys: WordingKeyFamily<SummaryLayout.ColumnKey>) throws {
         columns = layout.table.columns.map { col in
             let width: TableColumn.Width = col.width.map { .fixed($0) } ?? .flexible(col.flex ?? 1)
             let align: Alignment
@@ -31,7 +26,7 @@ struct SummaryTable {
             let overflow: TableColumn.Overflow = col.overflow == .truncate ? .truncate : .wrap
             return ColumnSpec(key: col.key, column: TableColumn(width, alignment: align, overflow: overflow))
         }
-        headers = try Self.headerKeys(layout).map { try book.render($0) }
+        headers = try layout.table.columns.map { try book.render(keys[$0.key]) }
         notesLimit = layout.notesMaxCharacters
         headerHeight = layout.table.headerHeight
         rowHeight = layout.table.rowHeight
@@ -74,7 +69,7 @@ struct SummaryTable {
 
 /// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table.
 struct SummaryLayout: Decodable {
-    enum ColumnKey: String, Decodable { case date, time, severity, duration, weather, medication, notes }
+    enum ColumnKey: String, Decodable, CaseIterable { case date, time, severity, duration, weather, medication, notes }
     enum Align: String, Decodable { case leading, center, trailing }
     enum Overflow: String, Decodable { case wrap, truncate }
     struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }

@@ -21,8 +21,12 @@ public struct DirectoryDocument {
         let continuation = WordingKey("directory.continuation")
         let pageNumber = WordingKey("directory.pageNumber", "page", "pages")
         let rating = WordingKey("directory.rating", "rating")
-        let columns = WordingKey.family("directory.columns",
-                                        ["name", "organization", "phone", "email", "address", "lastVisit", "rating", "notes"])
+        let columns = WordingKeyFamily<Column>("directory.columns")
+    }
+
+    /// The table's columns (`directory.columns.<case>`); rating and notes for the family tier only.
+    enum Column: String, CaseIterable {
+        case name, organization, phone, email, address, lastVisit, rating, notes
     }
 
     let keys = Keys()
@@ -77,13 +81,13 @@ public struct DirectoryDocument {
     /// family tier rating and notes. Long text wraps; a row never splits.
     func table(_ group: DirectoryGroup, content: DirectoryContent) throws -> Table {
         let c = layout.columns
-        let headers = try keys.columns.map { try book.render($0) }
+        func headers(_ columns: [Column]) throws -> [String] { try columns.map { try book.render(keys.columns[$0]) } }
         var columns = [TableColumn(.fixed(c.name)), TableColumn(.fixed(c.organization)), TableColumn(.fixed(c.phone)),
                        TableColumn(.fixed(c.email)), TableColumn(.flexible(layout.addressFlex)), TableColumn(.fixed(c.lastVisit))]
-        var header = Array(headers.prefix(6))
+        var header = try headers([.name, .organization, .phone, .email, .address, .lastVisit])
         if content == .family {
             columns += [TableColumn(.fixed(c.rating)), TableColumn(.flexible(layout.notesFlex))]
-            header += headers.suffix(2)
+            header += try headers([.rating, .notes])
         }
         let rows = group.entries.map { e -> TableRow in
             var cells = [e.name, e.organization, e.phone, e.email, e.address].map { TableCell(Directory.present($0) ?? "") }

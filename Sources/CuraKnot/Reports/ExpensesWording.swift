@@ -25,9 +25,9 @@ struct ExpensesWording {
         let no = WordingKey("expenses.no")
         let benchmark = WordingKey("expenses.benchmark", "amount", "region", "source", "date")
         let benchmarkNoRegion = WordingKey("expenses.benchmarkNoRegion", "amount", "source", "date")
-        let sections = WordingKey.family("expenses.sections", ["summary", "yearly", "payers", "reimbursable", "projections", "items"])
-        let columns = WordingKey.family("expenses.columns", Column.allCases.map(\.rawValue))
-        let categories = WordingKey.family("expenses.category", ExpenseCategory.allCases.map(\.rawValue))
+        let sections = WordingKeyFamily<Section>("expenses.sections")
+        let columns = WordingKeyFamily<Column>("expenses.columns")
+        let categories = WordingKeyFamily<ExpenseCategory>("expenses.category")
         let headerLine = WordingKey("expenses.line.header", "title", "source", "range")
         let cellLine = WordingKey("expenses.line.cell", "month", "category", "amount", "count")
         let pairLine = WordingKey("expenses.line.pair", "label", "amount")
@@ -35,14 +35,14 @@ struct ExpensesWording {
         let projectionLine = WordingKey("expenses.line.projection", "category", "monthly", "total")
     }
 
-    /// The table column headings, in the order of `text.expenses.columns`.
+    /// The table column headings (`text.expenses.columns.<case>`).
     enum Column: String, CaseIterable {
         case month, total, year, paidBy, amount, reimbursable, notReimbursable, category, monthly, twelveMonths, benchmark
         case date, description, receipt, count
     }
 
-    /// The sections with a heading, in the order of `text.expenses.sections`.
-    enum Section: Int {
+    /// The sections with a heading (`text.expenses.sections.<case>`).
+    enum Section: String, CaseIterable {
         case summary, yearly, payers, reimbursable, projections, items
     }
 
@@ -53,13 +53,11 @@ struct ExpensesWording {
 
     func render(_ key: WordingKey, _ values: String...) throws -> String { try book.phrase(key).render(values) }
 
-    func column(_ c: Column) throws -> String {
-        try render(keys.columns[Column.allCases.firstIndex(of: c) ?? 0])
-    }
+    func column(_ c: Column) throws -> String { try render(keys.columns[c]) }
 
-    func section(_ s: Section) throws -> String { try render(keys.sections[s.rawValue]) }
+    func section(_ s: Section) throws -> String { try render(keys.sections[s]) }
 
-    func category(_ c: ExpenseCategory) throws -> String { try render(keys.categories[c.order]) }
+    func category(_ c: ExpenseCategory) throws -> String { try render(keys.categories[c]) }
 
     /// An amount with its currency, e.g. "120.00 EUR".
     func money(_ amount: Money, _ currency: String) throws -> String {

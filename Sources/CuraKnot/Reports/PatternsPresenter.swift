@@ -11,7 +11,7 @@ struct PatternsWording: WordingKeySet {
     let new = WordingKey("pattern.new", "symptom", "date")
     let absence = WordingKey("pattern.absence", "symptom")
     let dayMonth = WordingKey("dayMonth", "day", "month")
-    let months = WordingKey.family("month", 1...12)
+    let months = WordingKeyFamily<Int>("month", 1...12)
     let title = WordingKey("text.title", "date")
     let patient = WordingKey("text.patient", "patientId")
     let nothing = WordingKey("text.nothing")
@@ -49,7 +49,7 @@ public struct PatternsPresenter: Sendable {
     /// A date as the sentences write it: "12 March" (day, full month name, no year).
     func dayMonth(_ date: LocalDate) throws -> String {
         let c = date.components
-        let month = try book.phrase(keys.months[c.month - 1]).render([])
+        let month = try book.render(keys.months[c.month])
         return try book.render(keys.dayMonth, "\(c.day)", month)
     }
 

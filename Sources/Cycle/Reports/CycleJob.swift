@@ -8,8 +8,9 @@ import ReportKit
 public struct CycleJob {
     /// Every wording key the cycle commands render.
     struct Keys: WordingKeySet {
-        let titles = [WordingKey("reminder.attempt1.title"), WordingKey("reminder.attempt2.title")]
-        let bodies = [WordingKey("reminder.attempt1.body"), WordingKey("reminder.attempt2.body")]
+        /// By attempt (1-based); the settings allow one or two.
+        let titles = WordingKeyFamily(1...2) { "reminder.attempt\($0).title" }
+        let bodies = WordingKeyFamily(1...2) { "reminder.attempt\($0).body" }
         let user = WordingKey("summary.user", "userId", "timeZone", "notifications")
         let average = WordingKey("summary.average", "days", "gaps")
         let averageOneGap = WordingKey("summary.averageOneGap", "days")
@@ -49,7 +50,7 @@ public struct CycleJob {
         if due.isEmpty && !json { return try book.render(keys.none) + "\n" }
         return try due.map { item -> String in
             let attempt = item.reminder.attempt
-            let title = try copy(keys.titles, attempt), body = try copy(keys.bodies, attempt)
+            let title = try book.render(keys.titles[attempt]), body = try book.render(keys.bodies[attempt])
             guard json else {
                 return try book.render(keys.line, item.reminder.at.utc.description, item.userId, String(attempt), title)
             }
@@ -102,11 +103,5 @@ public struct CycleJob {
         lines.append("  " + (try book.render(k.prediction, p.prediction.description)))
         for r in p.reminders { lines.append("  " + (try book.render(k.reminder, String(r.attempt), r.at.description))) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The approved title or body of `attempt` (1-based).
-    func copy(_ keys: [WordingKey], _ attempt: Int) throws -> String {
-        guard keys.indices.contains(attempt - 1) else { throw CatalogError.missingKey(file: book.file, key: "reminder.attempt\(attempt)") }
-        return try book.render(keys[attempt - 1])
     }
 }

@@ -8,7 +8,7 @@ public struct GentleWording: WordingKeySet, Sendable {
         let statusTitle = WordingKey("notification.status.title")
         let statusBody = WordingKey("notification.status.body")
         let careTitle = WordingKey("notification.care.title")
-        let careBodies = WordingKey.family("notification.care.body", CareAction.allCases.map(\.rawValue))
+        let careBodies = WordingKeyFamily<CareAction>("notification.care.body")
         let sosTitle = WordingKey("notification.sos.title")
         let sosBody = WordingKey("notification.sos.body")
         let calendarTitle = WordingKey("notification.calendar.title")
@@ -23,7 +23,7 @@ public struct GentleWording: WordingKeySet, Sendable {
         let twoContrast = WordingKey("partner.twoContrast", "first", "second")
         let many = WordingKey("partner.many", "leading", "last")
         let listSeparator = WordingKey("partner.listSeparator")
-        let chips = WordingKey.family("chip", Chip.allCases.map(\.rawValue))
+        let chips = WordingKeyFamily<Chip>("chip")
         let overwhelmedSecondOfTwo = WordingKey("chipSecondOfTwo.overwhelmed")
     }
 
@@ -32,7 +32,7 @@ public struct GentleWording: WordingKeySet, Sendable {
         let partnerMessage = WordingKey("text.partnerMessage", "message")
         let sent = WordingKey("text.sent")
         let notSent = WordingKey("text.notSent", "reason")
-        let reasons = WordingKey.family("text.reason", NotSentReason.allCases.map(\.rawValue))
+        let reasons = WordingKeyFamily<NotSentReason>("text.reason")
     }
 
     let notification = Notification()

@@ -29,6 +29,6 @@ public struct PartnerMessageBuilder: Sendable {
     }
 
     private func phrase(_ chip: Chip) throws -> String {
-        try book.render(WordingKey("chip." + chip.rawValue))
+        try book.render(keys.chips[chip])
     }
 }

@@ -23,7 +23,7 @@ public struct NotifyPresenter: Sendable {
         case .calendar: return (try book.render(n.calendarTitle), try book.render(n.calendarBody))
         case .care:
             let action = event.action ?? .text
-            return (try book.render(n.careTitle), try book.render(WordingKey("notification.care.body." + action.rawValue)))
+            return (try book.render(n.careTitle), try book.render(n.careBodies[action]))
         }
     }
 
@@ -48,7 +48,7 @@ public struct NotifyPresenter: Sendable {
         var out = ""
         for d in decisions {
             let (title, body) = try notification(d.event)
-            let outcome = try d.reason.map { try book.render(keys.lines.notSent, try book.render(WordingKey("text.reason." + $0.rawValue))) }
+            let outcome = try d.reason.map { try book.render(keys.lines.notSent, try book.render(keys.lines.reasons[$0])) }
                 ?? book.render(keys.lines.sent)
             out += try book.render(keys.lines.line, d.event.id, d.event.at.description, outcome, title, body) + "\n"
             if d.event.type == .status {

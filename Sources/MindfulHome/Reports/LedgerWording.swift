@@ -11,17 +11,12 @@ struct LedgerKeys: WordingKeySet {
     let wordmark, title, documentSubject, generated, generatedBy, pageNumber, continuation: WordingKey
     let balance, totals, peanutsOne, peanutsOther: WordingKey
     let completedHeading, basketHeading, noneCompleted, basketEmpty: WordingKey
-    /// In `TaskCategory.allCases` order.
-    let categories: [WordingKey]
-    /// In `TaskKind.allCases` order.
-    let kinds: [WordingKey]
+    let categories: WordingKeyFamily<TaskCategory>
+    let kinds: WordingKeyFamily<TaskKind>
     let columnKind, columnCategory, columnPeanuts, columnReward: WordingKey
-    /// The language's group, `en.` or `nl.`.
-    let prefix: String
 
     init(_ language: LedgerLanguage) {
         let p = language.rawValue + "."
-        prefix = p
         wordmark = WordingKey(p + "wordmark"); title = WordingKey(p + "title")
         documentSubject = WordingKey(p + "documentSubject"); generated = WordingKey(p + "generated", "date")
         generatedBy = WordingKey(p + "generatedBy"); pageNumber = WordingKey(p + "pageNumber", "page", "pages")
@@ -30,8 +25,8 @@ struct LedgerKeys: WordingKeySet {
         peanutsOne = WordingKey(p + "peanuts.one", "count"); peanutsOther = WordingKey(p + "peanuts.other", "count")
         completedHeading = WordingKey(p + "completedHeading"); basketHeading = WordingKey(p + "basketHeading")
         noneCompleted = WordingKey(p + "noneCompleted"); basketEmpty = WordingKey(p + "basketEmpty")
-        categories = WordingKey.family(p + "category", TaskCategory.allCases.map(\.rawValue))
-        kinds = WordingKey.family(p + "kind", TaskKind.allCases.map(\.rawValue))
+        categories = WordingKeyFamily(p + "category")
+        kinds = WordingKeyFamily(p + "kind")
         columnKind = WordingKey(p + "columns.kind"); columnCategory = WordingKey(p + "columns.category")
         columnPeanuts = WordingKey(p + "columns.peanuts"); columnReward = WordingKey(p + "columns.reward")
     }
@@ -56,6 +51,6 @@ struct LedgerWording {
         try book.render(count == 1 ? keys.peanutsOne : keys.peanutsOther, String(count))
     }
 
-    func category(_ c: TaskCategory) throws -> String { try book.render(WordingKey(keys.prefix + "category." + c.rawValue)) }
-    func kind(_ k: TaskKind) throws -> String { try book.render(WordingKey(keys.prefix + "kind." + k.rawValue)) }
+    func category(_ c: TaskCategory) throws -> String { try book.render(keys.categories[c]) }
+    func kind(_ k: TaskKind) throws -> String { try book.render(keys.kinds[k]) }
 }

@@ -16,11 +16,9 @@ struct EpisodeDetailText {
 
     init(book: Phrasebook, format: AuraeFormat, config: InsightsConfig) throws {
         self.book = book; self.format = format; self.config = config
-        var labels: [DetailField: String] = [:]
-        for (f, key) in zip(DetailField.allCases, k.labels) { labels[f] = try book.render(key) }
-        self.labels = labels
+        labels = try book.texts(of: k.labels)
         var words: [WordingKey: String] = [:]
-        for key in k.onsetSpeeds + k.trends + k.symptoms + k.cyclePhases + k.foods + k.environment
+        for key in k.onsetSpeeds.keys + k.trends.keys + k.symptoms.keys + k.cyclePhases.keys + k.foods.keys + k.environment.keys
             + [k.alcohol, k.noAlcohol, k.caffeine, k.noCaffeine, k.skippedMeal, k.noSkippedMeal, k.acute, k.daily, k.headacheTypeNote] {
             words[key] = try book.render(key)
         }
@@ -48,7 +46,7 @@ struct EpisodeDetailText {
         let r = log.retrospective
         add(.resolved, [try log.resolvedAt.map { try dateTime($0, sameDayAs: nil) } ?? format.ongoing])
         add(.duration, log.resolvedAt == nil ? [] : [format.duration(log)])
-        add(.onsetSpeed, [log.onsetSpeed.map { word("clinical.details.onsetSpeed", $0.rawValue) } ?? ""])
+        add(.onsetSpeed, [log.onsetSpeed.map { word(k.onsetSpeeds[$0], $0.rawValue) } ?? ""])
         if let type = r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines), !type.isEmpty {
             add(.headacheType, [type, words[k.headacheTypeNote] ?? ""])
         }
@@ -58,12 +56,12 @@ struct EpisodeDetailText {
                          log.sleep.quality.map { try book.render(k.sleepQuality, String($0)) }].compactMap { $0 })
         add(.lifestyle, try lifestyle(r))
         add(.food, r.foods.map { food in
-            KnownFood(rawValue: food).map { word("factor", $0.rawValue) } ?? food.trimmingCharacters(in: .whitespacesAndNewlines)
+            KnownFood(rawValue: food).map { word(k.foods[$0], $0.rawValue) } ?? food.trimmingCharacters(in: .whitespacesAndNewlines)
         }.filter { !$0.isEmpty }.joined(separator: format.listSeparator).nilIfEmpty.map { [$0] } ?? [])
-        add(.symptoms, [r.symptoms.map { word("clinical.details.symptom", $0.rawValue) }.joined(separator: format.listSeparator)])
+        add(.symptoms, [r.symptoms.map { word(k.symptoms[$0], $0.rawValue) }.joined(separator: format.listSeparator)])
         for m in r.medications { add(.medication, try medication(m, onset: log.onsetAt.localDate)) }
-        add(.environment, [r.environment.map { word("factor", $0.rawValue) }.joined(separator: format.listSeparator)])
-        add(.cyclePhase, [r.cyclePhase.map { word("clinical.details.cyclePhase", $0.rawValue) } ?? ""])
+        add(.environment, [r.environment.map { word(k.environment[$0], $0.rawValue) }.joined(separator: format.listSeparator)])
+        add(.cyclePhase, [r.cyclePhase.map { word(k.cyclePhases[$0], $0.rawValue) } ?? ""])
         return out
     }
 
@@ -75,7 +73,8 @@ struct EpisodeDetailText {
         return lines.isEmpty ? nil : (labels[.notes] ?? DetailField.notes.rawValue, lines)
     }
 
-    private func word(_ stem: String, _ member: String) -> String { words[WordingKey(stem + "." + member)] ?? member }
+    /// The word of a family member, rendered at load (`fallback` only for a key never declared).
+    private func word(_ key: WordingKey, _ fallback: String) -> String { words[key] ?? fallback }
 
     /// A finite number as the reports write it; `nil` (not logged) otherwise.
     private func number(_ v: Double) -> String? { v.isFinite ? AuraeFormat.number(v) : nil }
@@ -90,7 +89,7 @@ struct EpisodeDetailText {
         let main = format.weather(w)
         if main != format.none { parts.append(main) }
         if let v = w.humidityPct.flatMap(number) { parts.append(try book.render(k.humidity, v)) }
-        let trend = w.pressureTrend.map { word("clinical.details.weather.trend", $0.rawValue) }
+        let trend = w.pressureTrend.map { word(k.trends[$0], $0.rawValue) }
         switch (w.pressureHpa.flatMap(number), trend) {
         case let (p?, t?): parts.append(try book.render(k.pressureTrend, p, t))
         case let (p?, nil): parts.append(try book.render(k.pressure, p))

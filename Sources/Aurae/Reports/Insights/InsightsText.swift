@@ -15,23 +15,18 @@ struct InsightsText {
     let w: Phrasebook
     let format: AuraeFormat
     let config: InsightsConfig
-    private let factorLabels: [String: String]
-    private let factorPhrases: [String: String]
+    private let factorLabels: [Factor: String]
+    private let factorPhrases: [Factor: String]
 
     init(keys: InsightsWording, book: Phrasebook, config: InsightsConfig) throws {
         k = keys; w = book; self.config = config
         format = try AuraeFormat(book)
-        var labels: [String: String] = [:], phrases: [String: String] = [:]
-        for (f, (label, phrase)) in zip(Factor.all, zip(keys.factorLabels, keys.factorPhrases)) {
-            labels[f.id] = try book.render(label)
-            phrases[f.id] = try book.render(phrase)
-        }
-        factorLabels = labels
-        factorPhrases = phrases
+        factorLabels = try book.texts(of: keys.factorLabels)
+        factorPhrases = try book.texts(of: keys.factorPhrases)
     }
 
-    func label(_ f: FactorStat) -> String { factorLabels[f.id] ?? f.id }
-    func frequency(_ f: FactorStat) throws -> String { try w.render(InsightsWording.frequencyLabel(f.frequency)) }
+    func label(_ f: FactorStat) -> String { factorLabels[f.factor] ?? f.id }
+    func frequency(_ f: FactorStat) throws -> String { try w.render(k.frequencyLabels[f.frequency]) }
     /// The words shown for a class at or above its reference days.
     func note(_ c: ClassDays) throws -> String? {
         guard c.atOrAboveReference, let r = c.referenceDays else { return nil }
@@ -72,10 +67,10 @@ struct InsightsText {
         try card("weather", k.weatherTitle, r.weather, weather)
         try card("sleep", k.sleepTitle, r.sleep, sleep)
         try card("dayOfWeek", k.dayOfWeekTitle, r.dayOfWeek) { counts in
-            try zip(k.weekdays, counts).map { try w.render(k.dayOfWeekRow, try w.render($0), String($1)) }
+            try zip(1...7, counts).map { try w.render(k.dayOfWeekRow, try w.render(k.weekdays[$0]), String($1)) }
         }
         try card("timeOfDay", k.timeOfDayTitle, r.timeOfDay) { bands in
-            try bands.map { try w.render(k.timeOfDayRow, try w.render(InsightsWording.timeBand($0.name)), String($0.count)) }
+            try bands.map { try w.render(k.timeOfDayRow, try w.render(k.timeBands[$0.name]), String($0.count)) }
         }
         try card("medications", k.medicationsTitle, r.medications, medications)
         try card("trends", k.trendsTitle, r.trends, trends)
@@ -116,7 +111,7 @@ struct InsightsText {
         for f in list {
             let label = label(f), count = String(f.count), known = String(f.known)
             lines.append(try w.render(k.factorItem, label, try frequency(f)))
-            lines.append(try w.render(k.factorSentence, factorPhrases[f.id] ?? f.id, count, known))
+            lines.append(try w.render(k.factorSentence, factorPhrases[f.factor] ?? f.id, count, known))
             if let bc = f.baselineCount, let bk = f.baselineKnown {
                 lines.append(try w.render(k.factorBaseline, count, known, String(bc), String(bk)))
             }

@@ -45,9 +45,9 @@ struct InsightsWording: WordingKeySet {
     let weatherBaseline = WordingKey("insights.weather.baseline", "label", "count", "known", "baselineCount", "baselineKnown")
     let weatherAssociated = WordingKey("insights.weather.associated", "label")
     let weatherNone = WordingKey("insights.weather.none")
-    let factorLabels = Factor.all.map { WordingKey($0.labelKey) }
-    let factorPhrases = Factor.all.map { WordingKey($0.phraseKey) }
-    let frequencyLabels: [WordingKey]
+    let factorLabels = WordingKeyFamily(Factor.all) { $0.labelKey }
+    let factorPhrases = WordingKeyFamily(Factor.all) { $0.phraseKey }
+    let frequencyLabels: WordingKeyFamily<Thresholds.FrequencyLabel>
 
     // Sleep, day of week, time of day.
     let sleepTitle = WordingKey("insights.sleep.title")
@@ -56,10 +56,11 @@ struct InsightsWording: WordingKeySet {
     let sleepClosing = WordingKey("patterns.sleepClosing")
     let dayOfWeekTitle = WordingKey("insights.dayOfWeek.title")
     let dayOfWeekRow = WordingKey("insights.dayOfWeek.row", "day", "count")
-    let weekdays = WordingKey.family("insights.weekday", 1...7)
+    let weekdays = WordingKeyFamily<Int>("insights.weekday", 1...7)
     let timeOfDayTitle = WordingKey("insights.timeOfDayCard.title")
     let timeOfDayRow = WordingKey("insights.timeOfDayCard.row", "band", "count")
-    let timeBands: [WordingKey]
+    /// By band name.
+    let timeBands: WordingKeyFamily<String>
 
     // Medications.
     let medicationsTitle = WordingKey("patterns.medicationsTitle")
@@ -86,10 +87,7 @@ struct InsightsWording: WordingKeySet {
     let ichdReference = WordingKey("safety.ichdReference", "days")
 
     init(config: InsightsConfig) {
-        frequencyLabels = config.thresholds.frequencyLabels.highestFirst.map(Self.frequencyLabel)
-        timeBands = config.thresholds.timeOfDay.earliestFirst.map { Self.timeBand($0.name) }
+        frequencyLabels = WordingKeyFamily(config.thresholds.frequencyLabels.highestFirst) { "frequencyLabel." + $0.name }
+        timeBands = WordingKeyFamily("insights.timeOfDay", config.thresholds.timeOfDay.earliestFirst.map(\.name))
     }
-
-    static func frequencyLabel(_ label: Thresholds.FrequencyLabel) -> WordingKey { WordingKey("frequencyLabel." + label.name) }
-    static func timeBand(_ name: String) -> WordingKey { WordingKey("insights.timeOfDay." + name) }
 }

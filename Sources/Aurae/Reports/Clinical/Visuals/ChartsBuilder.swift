@@ -91,8 +91,8 @@ struct ChartsBuilder {
     func cycle() throws -> [Block] {
         var counts: [CyclePhase: Int] = [:]
         for e in data.episodes { if let p = e.retrospective.cyclePhase { counts[p, default: 0] += 1 } }
-        let bars = counts.isEmpty ? [] : try CyclePhase.allCases.enumerated().map { i, p in
-            Chart.Bar(label: try visuals.text(k.phase[i]), value: Double(counts[p] ?? 0), valueText: String(counts[p] ?? 0))
+        let bars = counts.isEmpty ? [] : try CyclePhase.allCases.map { p in
+            Chart.Bar(label: try visuals.text(k.phase[p]), value: Double(counts[p] ?? 0), valueText: String(counts[p] ?? 0))
         }
         var out = [try visuals.subheading(k.cycleHeading),
                    try chart(.horizontal, bars, valueAxis: k.episodesAxis, categoryAxis: k.phaseAxis)]

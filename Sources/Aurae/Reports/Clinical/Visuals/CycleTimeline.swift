@@ -45,12 +45,11 @@ struct CycleTimeline: Sendable {
         title = try v.text(k.timelineTitle)
         let colorOf: [CyclePhase: Color] = [.menstrual: vis.phaseMenstrual, .follicular: vis.phaseFollicular,
                                             .ovulatory: vis.phaseOvulatory, .luteal: vis.phaseLuteal]
-        var letters: [CyclePhase: String] = [:]
+        let letters = try v.book.texts(of: k.phaseLetter)
         var items: [LegendItem] = []
-        for (i, p) in CyclePhase.allCases.enumerated() {
-            letters[p] = try v.text(k.phaseLetter[i])
+        for p in CyclePhase.allCases {
             items.append(LegendItem(swatch: colorOf[p], border: vis.calendarBorder,
-                                    text: try v.book.render(k.legendPhase, letters[p] ?? "", try v.text(k.phase[i]))))
+                                    text: try v.book.render(k.legendPhase, letters[p] ?? "", try v.text(k.phase[p]))))
         }
         items.append(LegendItem(swatch: vis.episodeMarker, border: nil, text: try v.text(k.timelineEpisode)))
         items.append(LegendItem(swatch: vis.chartBackground, border: vis.calendarBorder, text: try v.text(k.timelineUnlogged)))

@@ -24,8 +24,8 @@ struct MonthGridStyle: Sendable {
         legend = v.style(c.legendSize, .regular, p.textPrimary)
         border = vis.calendarBorder; outside = vis.calendarOutside; moderate = vis.calendarModerate
         severitySurfaces = (1...5).map { v.brand.severitySurface($0) }
-        weekdays = try v.keys.weekday.map { try v.text($0) }
-        letters = try v.keys.letter.map { try v.text($0) }
+        weekdays = try v.keys.weekday.keys.map { try v.text($0) }
+        letters = try v.keys.letter.keys.map { try v.text($0) }
         acuteMark = try v.text(v.keys.acuteMark)
         let format = v.format
         monthTitles = { format.monthYear(year: $0.year, month: $0.month) }
