@@ -25,9 +25,10 @@ extension Wording {
         var texts: [String] = [], expected: [String] = []
         var values: [String: Any] = [:]
         for key in keys {
-            guard let text = entries[key.key], let phrase = try? compile(key) else { return false }
+            guard let text = entries[key.key], let phrase = try? compile(key),
+                  let rendered = try? phrase.render(pairs: Self.probe(key)) else { return false }
             texts.append(text)
-            expected.append(phrase.render(Self.probe(key)))
+            expected.append(rendered)
             values.merge(Self.probeValues(key)) { a, _ in a }
         }
         guard let mustache = try? MustacheTemplate(string: Self.textPragma + texts.joined(separator: Self.keySeparator)) else { return false }

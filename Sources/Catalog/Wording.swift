@@ -98,6 +98,9 @@ public struct Wording: Sendable {
     /// The phrase of `text`: literal text and plain `{{name}}` tags naming exactly the key's
     /// placeholders.
     static func segments(of text: String, key: WordingKey, bad: (String) -> CatalogError) throws -> Phrase {
+        if let twice = key.placeholders.enumerated().first(where: { key.placeholders[..<$0.offset].contains($0.element) }) {
+            throw bad("declares {{\(twice.element)}} twice")
+        }
         var segments: [Phrase.Segment] = []
         var used = Set<String>()
         for piece in try pieces(of: text, bad: bad) {
@@ -141,11 +144,11 @@ public struct Wording: Sendable {
     }
 
     /// A value per placeholder that shows where it landed: `⟨name⟩`.
-    static func probe(_ key: WordingKey) -> [String] { key.placeholders.map { "⟨\($0)⟩" } }
+    static func probe(_ key: WordingKey) -> [(key: String, value: String)] { key.placeholders.map { ($0, "⟨\($0)⟩") } }
 
     static func probeValues(_ key: WordingKey) -> [String: Any] {
         var values: [String: Any] = [:]
-        for (name, value) in zip(key.placeholders, probe(key)) { values[name] = value }
+        for (name, value) in probe(key) { values[name] = value }
         return values
     }
 }

@@ -1,5 +1,5 @@
-/// One sentence a report renders: its dotted key in the wording file and the placeholders the
-/// code fills, in the order the code passes their values.
+/// One sentence a report renders: its dotted key in the wording file and the names of the
+/// placeholders the code fills (each render passes a value under every one of these names).
 public struct WordingKey: Hashable, Sendable, CustomStringConvertible {
     public let key: String
     public let placeholders: [String]

@@ -42,11 +42,11 @@ final class CopyRulesTests: XCTestCase {
     ]
 
     /// Approved strings with a number in them, rendered with the spec's own example values.
-    static let approvedRendered: [(key: WordingKey, values: [String], expected: String)] = [
-        (WordingKey("patterns.trustSignal", "count"), ["23"], "Based on your 23 logged episodes"),
-        (WordingKey("patterns.exampleFactorSentence", "factor", "count", "known"), ["poor sleep", "7", "9"],
+    static let approvedRendered: [(key: WordingKey, values: KeyValuePairs<String, String>, expected: String)] = [
+        (WordingKey("patterns.trustSignal", "count"), ["count": "23"], "Based on your 23 logged episodes"),
+        (WordingKey("patterns.exampleFactorSentence", "factor", "count", "known"), ["factor": "poor sleep", "count": "7", "known": "9"],
          "You had a headache within 24 hours of poor sleep in 7 of your last 9 episodes."),
-        (WordingKey("safety.ichdReference", "days"), ["10"], "at or above the ICHD-3 reference of 10 days"),
+        (WordingKey("safety.ichdReference", "days"), ["days": "10"], "at or above the ICHD-3 reference of 10 days"),
     ]
 
     func wording() throws -> Wording { try Wording(directory: TestPaths.templates, app: "aurae") }
@@ -118,15 +118,16 @@ final class CopyRulesTests: XCTestCase {
         XCTAssertFalse(Self.containsPhrase("Daily as prescribed", "AI"))
     }
 
-    func testCompiledWordingRendersPositionallyWithoutEscaping() throws {
+    func testCompiledWordingRendersByNameWithoutEscaping() throws {
         let patient = WordingKey("summary.patient", "name")
         let book = try wording().compile([patient, WordingKey("summary.pageNumber", "page", "pages")])
-        XCTAssertEqual(try book.render(patient, "A & B <C>"), "Patient: A & B <C>")
+        XCTAssertEqual(try book.render(patient, ["name": "A & B <C>"]), "Patient: A & B <C>")
         XCTAssertThrowsError(try book.render(patient)) { error in
             XCTAssertEqual(error as? CatalogError, .missingValue(key: "summary.patient", placeholder: "name"))
         }
         XCTAssertThrowsError(try book.render(WordingKey("summary.title")), "a key not compiled into the book")
-        XCTAssertEqual(try book.phrase(WordingKey("summary.pageNumber", "page", "pages")).render("2", "7"), "Page 2 of 7")
+        XCTAssertEqual(try book.phrase(WordingKey("summary.pageNumber", "page", "pages")).render(["page": "2",
+                                                                                                  "pages": "7"]), "Page 2 of 7")
     }
 
     func testTemplateDirectoryIsFoundAboveTheExecutable() throws {

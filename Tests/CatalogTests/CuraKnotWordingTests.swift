@@ -26,13 +26,16 @@ final class CuraKnotWordingTests: XCTestCase {
                     WordingKey("pattern.together", "first", "second", "count"), WordingKey("pattern.new", "symptom", "date"),
                     WordingKey("pattern.absence", "symptom"), WordingKey("dayMonth", "day", "month")]
         let book = try wording().compile(keys)
-        XCTAssertEqual(try book.phrase(keys[0]).render("Dizziness", "4"), "Dizziness was mentioned in 4 handoffs in the last 7 days.")
-        XCTAssertEqual(try book.phrase(keys[1]).render("fatigue", "2", "6"), "Mentions of fatigue went from 2 to 6 over the last two weeks.")
-        XCTAssertEqual(try book.phrase(keys[2]).render("Nausea", "dizziness", "3"),
+        XCTAssertEqual(try book.render(keys[0], ["symptom": "Dizziness", "count": "4"]),
+                       "Dizziness was mentioned in 4 handoffs in the last 7 days.")
+        XCTAssertEqual(try book.render(keys[1], ["symptom": "fatigue", "previous": "2", "count": "6"]),
+                       "Mentions of fatigue went from 2 to 6 over the last two weeks.")
+        XCTAssertEqual(try book.render(keys[2], ["first": "Nausea", "second": "dizziness", "count": "3"]),
                        "Nausea and dizziness were mentioned together in 3 handoffs in the last 30 days.")
-        XCTAssertEqual(try book.phrase(keys[3]).render("Swelling", "12 March"), "Swelling was mentioned for the first time on 12 March.")
-        XCTAssertEqual(try book.phrase(keys[4]).render("Confusion"), "Confusion has not been mentioned in the last 14 days.")
-        XCTAssertEqual(try book.phrase(keys[5]).render("12", "March"), "12 March")
+        XCTAssertEqual(try book.render(keys[3], ["symptom": "Swelling", "date": "12 March"]),
+                       "Swelling was mentioned for the first time on 12 March.")
+        XCTAssertEqual(try book.render(keys[4], ["symptom": "Confusion"]), "Confusion has not been mentioned in the last 14 days.")
+        XCTAssertEqual(try book.render(keys[5], ["day": "12", "month": "March"]), "12 March")
     }
 
     func testCopyRulesCoverTheCuraKnotFiles() throws {

@@ -53,10 +53,16 @@ final class WordingLoadTests: XCTestCase {
         assertBadTemplate(try w.compile([WordingKey("r", "a", "b"), WordingKey("r", "b", "a")]), key: "r", reasonContains: "twice")
     }
 
-    func testCompiledPhraseMatchesMustacheAndFillsInDeclaredOrder() throws {
+    func testCompiledPhraseFillsEachPlaceholderByName() throws {
         let w = try wording(["r": "{{b}} then {{a}}, {{b}} again"])
         let book = try w.compile([WordingKey("r", "a", "b")])
-        XCTAssertEqual(try book.render(WordingKey("r", "a", "b"), "1", "2"), "2 then 1, 2 again")
+        XCTAssertEqual(try book.render(WordingKey("r", "a", "b"), ["a": "1", "b": "2"]), "2 then 1, 2 again")
+        XCTAssertEqual(try book.render(WordingKey("r", "a", "b"), ["b": "2", "a": "1"]), "2 then 1, 2 again")
+    }
+
+    func testKeyDeclaringAPlaceholderTwiceIsRejected() throws {
+        let w = try wording(["r": "{{a}}"])
+        assertBadTemplate(try w.compile([WordingKey("r", "a", "a")]), key: "r", reasonContains: "declares {{a}} twice")
     }
 
     func testKeysCheckedTogetherStillNameTheBadOne() throws {
@@ -65,8 +71,8 @@ final class WordingLoadTests: XCTestCase {
         let w = try wording(text)
         let good = (0..<20).map { WordingKey("k\($0)", "n", "total") } + [WordingKey("odd", "n")]
         let book = try w.compile(good)
-        XCTAssertEqual(try book.render(WordingKey("k7", "n", "total"), "3", "9"), "Line 7: 3 of 9")
-        XCTAssertEqual(try book.render(WordingKey("odd", "n"), "5"), "a\u{1}\u{2}\u{1}b 5")
+        XCTAssertEqual(try book.render(WordingKey("k7", "n", "total"), ["n": "3", "total": "9"]), "Line 7: 3 of 9")
+        XCTAssertEqual(try book.render(WordingKey("odd", "n"), ["n": "5"]), "a\u{1}\u{2}\u{1}b 5")
         assertBadTemplate(try w.compile(good + [WordingKey("bad", "name")]), key: "bad", reasonContains: "{{#name}}")
     }
 

@@ -41,7 +41,7 @@ public struct AuraeFormat: Sendable {
     /// Reads the formats from a phrasebook compiled with `Keys` (alone or nested in a report's keys).
     public init(_ book: Phrasebook) throws {
         let k = Keys()
-        func text(_ key: WordingKey) throws -> String { try book.phrase(key).render([]) }
+        func text(_ key: WordingKey) throws -> String { try book.render(key) }
         months = try k.month.keys.map(text)
         monthsLong = try k.monthLong.keys.map(text)
         severityWords = try k.severity.keys.map(text)
@@ -61,19 +61,19 @@ public struct AuraeFormat: Sendable {
     public init(_ wording: Wording) throws { try self.init(try wording.compile(Keys())) }
 
     /// "18 Feb 2026".
-    public func date(_ d: LocalDate) -> String {
+    public func date(_ d: LocalDate) throws -> String {
         let c = d.components
-        return dateFormat.render([String(c.day), months[c.month - 1], String(c.year)])
+        return try dateFormat.render(["day": String(c.day), "month": months[c.month - 1], "year": String(c.year)])
     }
 
     /// "March 2026"; a month outside 1…12 is written as its number.
-    public func monthYear(year: Int, month: Int) -> String {
-        monthYear.render([(1...12).contains(month) ? monthsLong[month - 1] : String(month), String(year)])
+    public func monthYear(year: Int, month: Int) throws -> String {
+        try monthYear.render(["month": (1...12).contains(month) ? monthsLong[month - 1] : String(month), "year": String(year)])
     }
 
     /// "Mar 2026"; a month outside 1…12 is written as its number.
-    public func shortMonthYear(year: Int, month: Int) -> String {
-        monthYear.render([(1...12).contains(month) ? months[month - 1] : String(month), String(year)])
+    public func shortMonthYear(year: Int, month: Int) throws -> String {
+        try monthYear.render(["month": (1...12).contains(month) ? months[month - 1] : String(month), "year": String(year)])
     }
 
     /// "14:34", 24-hour, in the timestamp's own offset.
@@ -90,20 +90,20 @@ public struct AuraeFormat: Sendable {
     /// "45m" under an hour, "2h 14m" otherwise (minutes rounded down), "Ongoing" when active;
     /// "0m" when the resolution is before the onset. Exact for any pair of timestamps: a year
     /// typo gives millions of hours, not a crash.
-    public func duration(_ log: HeadacheLog) -> String {
+    public func duration(_ log: HeadacheLog) throws -> String {
         guard let end = log.resolvedAt else { return ongoing }
         let minutes = max(0, elapsedNanoseconds(from: log.onsetAt, to: end) / 60_000_000_000)
-        if minutes < 60 { return minutesOnly.render([String(minutes)]) }
-        return hoursMinutes.render([String(minutes / 60), String(minutes % 60)])
+        if minutes < 60 { return try minutesOnly.render(["m": String(minutes)]) }
+        return try hoursMinutes.render(["h": String(minutes / 60), "m": String(minutes % 60)])
     }
 
     /// "18 °C · Partly cloudy"; either part alone when the other is unknown; "—" when both are.
     /// A temperature that is not a finite number (infinity, NaN) is unknown.
-    public func weather(_ w: Weather) -> String {
+    public func weather(_ w: Weather) throws -> String {
         let condition = w.condition?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
-        let temp = w.temperatureC.flatMap { $0.isFinite ? temperature.render([Self.number($0)]) : nil }
+        let temp = try w.temperatureC.flatMap { $0.isFinite ? try temperature.render(["value": Self.number($0)]) : nil }
         switch (temp, condition) {
-        case let (t?, c?): return weatherJoin.render([t, c])
+        case let (t?, c?): return try weatherJoin.render(["temperature": t, "condition": c])
         case let (t?, nil): return t
         case let (nil, c?): return c
         case (nil, nil): return none

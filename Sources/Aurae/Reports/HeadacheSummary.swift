@@ -130,11 +130,11 @@ public struct HeadacheSummary {
     /// The section input for `episodes` in `range`, in the brand's text styles; shared with the
     /// clinical report, which reuses the header, safety and episode sections.
     func content(episodes: [HeadacheLog], range: (from: LocalDate, to: LocalDate), safety: Safety,
-                 options: Options, title: String, titleOutlineLevel: Int? = 1) -> Content {
+                 options: Options, title: String, titleOutlineLevel: Int? = 1) throws -> Content {
         let p = brand.palette
         return Content(
             summary: self, episodes: episodes, safety: safety, options: options,
-            fromText: format.date(range.from), toText: format.date(range.to),
+            fromText: try format.date(range.from), toText: try format.date(range.to),
             title: title, titleOutlineLevel: titleOutlineLevel,
             body: brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary),
             caption: brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption),
@@ -154,14 +154,14 @@ public struct HeadacheSummary {
     public func document(logs inRange: [HeadacheLog], range: (from: LocalDate, to: LocalDate),
                          safety: Safety, options: Options) throws -> Document {
         let w = book, k = keys
-        let content = self.content(episodes: inRange, range: range, safety: safety, options: options,
+        let content = try self.content(episodes: inRange, range: range, safety: safety, options: options,
                                    title: try w.render(k.title))
         let blocks = try Self.sections.blocks(layout.sections, content)
-        let template = try pageTemplate(continuation: try w.render(k.continuation, content.fromText, content.toText),
+        let template = try pageTemplate(continuation: try w.render(k.continuation, ["from": content.fromText, "to": content.toText]),
                                         skippedCount: options.skippedCount, caption: content.caption)
         let metadata = DocumentMetadata(
             title: try w.render(k.documentTitle),
-            subject: try w.render(k.documentSubject, range.from.description, range.to.description),
+            subject: try w.render(k.documentSubject, ["from": range.from.description, "to": range.to.description]),
             author: try w.render(k.appName),
             creator: options.run.creator,
             creationDate: options.run.generatedAt)
@@ -177,7 +177,7 @@ public struct HeadacheSummary {
         let generatedBy = try w.render(k.generatedBy)
         let compact = try w.render(k.compactFooter)
         let pageNumber = try w.phrase(k.pageNumber)
-        let skippedLine = skippedCount > 0 ? try w.render(k.skipped, String(skippedCount)) : nil
+        let skippedLine = skippedCount > 0 ? try w.render(k.skipped, ["count": String(skippedCount)]) : nil
         let page = layout.page
         return PageTemplate(
             size: Size(width: page.width, height: page.height),
@@ -188,7 +188,8 @@ public struct HeadacheSummary {
                 lines.append([
                     BandText(generatedBy, style: footerStyle, alignment: .leading),
                     BandText(compact, style: footerStyle, alignment: .center),
-                    BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footerStyle, alignment: .trailing),
+                    BandText(try pageNumber.render(["page": String(ctx.pageNumber), "pages": String(ctx.pageCount)]),
+                             style: footerStyle, alignment: .trailing),
                 ])
                 return lines
             },
@@ -212,10 +213,10 @@ public struct HeadacheSummary {
                                        style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                                        outlineLevel: c.titleOutlineLevel, spaceAfter: 4)))
         if let name = options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
-            blocks.append(.paragraph(Paragraph(try w.render(k.patient, name), style: body, spaceAfter: 2)))
+            blocks.append(.paragraph(Paragraph(try w.render(k.patient, ["name": name]), style: body, spaceAfter: 2)))
         }
-        blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, c.fromText, c.toText), style: body, spaceAfter: 2)))
-        blocks.append(.paragraph(Paragraph(try w.render(k.generated, format.date(options.run.generatedOn)), style: caption)))
+        blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, ["from": c.fromText, "to": c.toText]), style: body, spaceAfter: 2)))
+        blocks.append(.paragraph(Paragraph(try w.render(k.generated, ["date": format.date(options.run.generatedOn)]), style: caption)))
         blocks.append(.rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)))
         return blocks
     }
@@ -249,12 +250,12 @@ public struct HeadacheSummary {
             for flag in safety.flags {
                 let condition: String
                 switch flag.tier {
-                case .primary: condition = try w.render(k.primaryCondition, format.severity(flag.log.severity))
+                case .primary: condition = try w.render(k.primaryCondition, ["severity": format.severity(flag.log.severity)])
                 case .secondary: condition = try w.render(k.secondaryCondition)
                 case .auraVisual: condition = try w.render(k.auraVisualCondition)
                 }
                 rows.append(TableRow([
-                    TableCell(format.date(flag.log.onsetAt.localDate)), TableCell(format.time(flag.log.onsetAt)),
+                    TableCell(try format.date(flag.log.onsetAt.localDate)), TableCell(format.time(flag.log.onsetAt)),
                     TableCell(format.severity(flag.log.severity), fill: brand.severitySurface(flag.log.severity)),
                     TableCell(condition),
                 ], tag: SummaryTable.rowTag(flag.log)))
@@ -287,10 +288,12 @@ public struct HeadacheSummary {
             }
         }
         if safety.overuse.warning {
-            let month = format.monthYear(year: safety.overuse.month.year, month: safety.overuse.month.month)
+            let month = try format.monthYear(year: safety.overuse.month.year, month: safety.overuse.month.month)
             blocks.append(.keepTogether([
-                .heading(Heading(try w.render(k.overuseHeading, month), style: subheading, outlineLevel: 2, spaceBefore: 4, spaceAfter: 3)),
-                .paragraph(Paragraph(try w.render(k.overuseCount, String(safety.overuse.acuteDays), month), style: caption, spaceAfter: 4)),
+                .heading(Heading(try w.render(k.overuseHeading, ["month": month]), style: subheading, outlineLevel: 2,
+                                 spaceBefore: 4, spaceAfter: 3)),
+                .paragraph(Paragraph(try w.render(k.overuseCount, ["days": String(safety.overuse.acuteDays), "month": month]),
+                                     style: caption, spaceAfter: 4)),
                 .paragraph(Paragraph(try w.render(k.overuseWarning), style: banner, spaceAfter: 4,
                                      fill: p.safetyFill, padding: EdgeInsets(all: 6))),
                 .paragraph(Paragraph(try w.render(k.overusePointer), style: body, spaceAfter: 6)),
@@ -304,12 +307,12 @@ public struct HeadacheSummary {
         var blocks: [Block] = [.heading(Heading(try w.render(k.episodesHeading), style: c.heading,
                                                 outlineLevel: 1, spaceBefore: 6, spaceAfter: 6))]
         if c.episodes.isEmpty {
-            blocks.append(.paragraph(Paragraph(try w.render(k.empty, c.fromText, c.toText), style: c.body, spaceAfter: 6)))
+            blocks.append(.paragraph(Paragraph(try w.render(k.empty, ["from": c.fromText, "to": c.toText]), style: c.body, spaceAfter: 6)))
         } else {
             let countText = c.episodes.count == 1 ? try w.render(k.episodeCountOne)
-                : try w.render(k.episodeCount, String(c.episodes.count))
+                : try w.render(k.episodeCount, ["count": String(c.episodes.count)])
             blocks.append(.paragraph(Paragraph(countText, style: c.caption, spaceAfter: 6)))
-            blocks.append(.table(table.table(c.episodes, format: format, brand: brand)))
+            blocks.append(.table(try table.table(c.episodes, format: format, brand: brand)))
         }
         return blocks
     }

@@ -34,13 +34,13 @@ struct SummaryTable {
     }
 
     /// One cell's text for an episode, by column.
-    func cell(_ key: SummaryLayout.ColumnKey, _ log: HeadacheLog, _ f: AuraeFormat, _ brand: AuraeBrand) -> TableCell {
+    func cell(_ key: SummaryLayout.ColumnKey, _ log: HeadacheLog, _ f: AuraeFormat, _ brand: AuraeBrand) throws -> TableCell {
         switch key {
-        case .date: return TableCell(f.date(log.onsetAt.localDate))
+        case .date: return TableCell(try f.date(log.onsetAt.localDate))
         case .time: return TableCell(f.time(log.onsetAt))
         case .severity: return TableCell(f.severity(log.severity), fill: brand.severitySurface(log.severity))
-        case .duration: return TableCell(f.duration(log))
-        case .weather: return TableCell(f.weather(log.weather))
+        case .duration: return TableCell(try f.duration(log))
+        case .weather: return TableCell(try f.weather(log.weather))
         case .medication: return TableCell(f.medications(log.retrospective.medications))
         case .notes: return TableCell(f.notes(log.retrospective.notes, limit: notesLimit))
         }
@@ -53,9 +53,9 @@ struct SummaryTable {
     }
 
     /// The episode table; a cell taller than a page keeps the lines that fit, ending with "…".
-    func table(_ logs: [HeadacheLog], format: AuraeFormat, brand: AuraeBrand) -> Table {
-        let rows = logs.map { log in
-            TableRow(columns.map { cell($0.key, log, format, brand) }, tag: Self.rowTag(log))
+    func table(_ logs: [HeadacheLog], format: AuraeFormat, brand: AuraeBrand) throws -> Table {
+        let rows = try logs.map { log in
+            TableRow(try columns.map { try cell($0.key, log, format, brand) }, tag: Self.rowTag(log))
         }
         return Table(
             name: "episode table", columns: columns.map(\.column), header: headers, rows: rows,

@@ -47,7 +47,7 @@ public struct DirectoryDocument {
     }
 
     /// The sentence for a rating, e.g. "Rating: 4 of 5".
-    func ratingText(_ rating: Int) throws -> String { try book.render(keys.rating, String(rating)) }
+    func ratingText(_ rating: Int) throws -> String { try book.render(keys.rating, ["rating": String(rating)]) }
 
     public func document(_ entries: [Provider], content: DirectoryContent, run: RunInfo) throws -> Document {
         let w = book, k = keys, p = brand.palette
@@ -59,9 +59,9 @@ public struct DirectoryDocument {
                                  style: brand.style(\.headingFamily, brand.wordmarkSize, .semibold, p.textSecondary), spaceAfter: 8)),
             .heading(Heading(try w.render(k.title), style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                              outlineLevel: nil, spaceAfter: 4)),
-            .paragraph(Paragraph(entries.count == 1 ? try w.render(k.countOne) : try w.render(k.count, String(entries.count)),
+            .paragraph(Paragraph(entries.count == 1 ? try w.render(k.countOne) : try w.render(k.count, ["count": String(entries.count)]),
                                  style: body, spaceAfter: 2)),
-            .paragraph(Paragraph(try w.render(k.generated, run.generatedOn.description), style: caption)),
+            .paragraph(Paragraph(try w.render(k.generated, ["date": run.generatedOn.description]), style: caption)),
             .rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)),
         ]
         if entries.isEmpty {
@@ -72,7 +72,7 @@ public struct DirectoryDocument {
             blocks.append(.table(try table(group, content: content)))
         }
         let metadata = DocumentMetadata(
-            title: try w.render(k.title), subject: try w.render(k.documentSubject, String(entries.count)),
+            title: try w.render(k.title), subject: try w.render(k.documentSubject, ["count": String(entries.count)]),
             author: try w.render(k.appName), creator: run.creator, creationDate: run.generatedAt)
         return Document(metadata: metadata, template: try pageTemplate(caption: caption), blocks: blocks)
     }

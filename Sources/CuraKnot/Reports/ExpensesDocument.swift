@@ -32,7 +32,9 @@ struct ExpensesDocument {
     /// The PDF document of `report` (everything before layout).
     func document(_ report: ExpenseReport, run: RunInfo) throws -> Document {
         let w = wording, k = wording.keys
-        let subject = try report.range.map { try w.render(k.documentSubject, $0.lowerBound.description, $0.upperBound.description) }
+        let subject = try report.range.map {
+            try w.render(k.documentSubject, ["from": $0.lowerBound.description, "to": $0.upperBound.description])
+        }
         let metadata = DocumentMetadata(
             title: try w.render(k.title), subject: try subject ?? w.range(nil),
             author: try w.render(k.appName), creator: run.creator, creationDate: run.generatedAt)
@@ -54,7 +56,8 @@ struct ExpensesDocument {
             footer: { ctx in
                 [[BandText(disclaimer, style: band, alignment: .leading)],
                  [BandText(generatedBy, style: band, alignment: .leading),
-                  BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: band, alignment: .trailing)]]
+                  BandText(try pageNumber.render(["page": String(ctx.pageNumber), "pages": String(ctx.pageCount)]),
+                           style: band, alignment: .trailing)]]
             })
     }
 }

@@ -135,7 +135,7 @@ struct ExpensesTables {
     }
 
     private func caption(_ currency: String) throws -> Block {
-        .paragraph(Paragraph(try wording.render(wording.keys.inCurrency, currency),
+        .paragraph(Paragraph(try wording.render(wording.keys.inCurrency, ["currency": currency]),
                              style: brand.style(\.bodyFamily, brand.captionSize, .semibold, brand.palette.caption), spaceAfter: 3))
     }
 

@@ -6,7 +6,7 @@ import ReportKit
 enum ExpensesText {
     static func text(_ r: ExpenseReport, _ w: ExpensesWording) throws -> String {
         let k = w.keys, t = r.totals
-        var lines = [try w.render(k.headerLine, try w.render(k.title), r.source, try w.range(r.range)),
+        var lines = [try w.render(k.headerLine, ["title": try w.render(k.title), "source": r.source, "range": try w.range(r.range)]),
                      try w.render(k.disclaimer)]
         if t.items.isEmpty { lines += ["", try w.render(k.empty)] }
         func section(_ s: ExpensesWording.Section, _ rows: [String]) throws {
@@ -14,19 +14,27 @@ enum ExpensesText {
             lines += ["", try w.section(s)] + rows.map { "  " + $0 }
         }
         try section(.summary, try t.byMonthAndCategory.map { c in
-            try w.render(k.cellLine, c.month.description, try w.category(c.category), try w.money(c.amount, c.currency), "\(c.count)")
+            try w.render(k.cellLine, ["month": c.month.description, "category": try w.category(c.category),
+                                      "amount": try w.money(c.amount, c.currency), "count": "\(c.count)"])
         })
-        try section(.yearly, try t.byYear.map { try w.render(k.pairLine, "\($0.year)", try w.money($0.amount, $0.currency)) })
-        try section(.payers, try t.byPayer.map { try w.render(k.pairLine, $0.paidBy, try w.money($0.amount, $0.currency)) })
+        try section(.yearly, try t.byYear.map {
+            try w.render(k.pairLine, ["label": "\($0.year)", "amount": try w.money($0.amount, $0.currency)])
+        })
+        try section(.payers, try t.byPayer.map {
+            try w.render(k.pairLine, ["label": $0.paidBy, "amount": try w.money($0.amount, $0.currency)])
+        })
         try section(.reimbursable, try t.reimbursable.map { s in
-            try w.render(k.splitLine, try w.column(.reimbursable), try w.money(s.reimbursable, s.currency),
-                         try w.column(.notReimbursable), try w.money(s.notReimbursable, s.currency))
+            try w.render(k.splitLine, ["reimbursableLabel": try w.column(.reimbursable),
+                                       "reimbursable": try w.money(s.reimbursable, s.currency),
+                                       "notReimbursableLabel": try w.column(.notReimbursable),
+                                       "notReimbursable": try w.money(s.notReimbursable, s.currency)])
         })
         if let projections = r.projections, !projections.isEmpty {
             var rows = [try w.render(k.projectionsLabel)]
             for p in projections {
-                rows.append(try w.render(k.projectionLine, try w.category(p.category), try w.money(p.monthlyAmount, p.currency),
-                                         try w.money(p.twelveMonthTotal, p.currency)))
+                rows.append(try w.render(k.projectionLine, ["category": try w.category(p.category),
+                                                            "monthly": try w.money(p.monthlyAmount, p.currency),
+                                                            "total": try w.money(p.twelveMonthTotal, p.currency)]))
                 rows += try r.benchmarks(for: p).map { "  " + (try w.benchmark($0)) }
             }
             try section(.projections, rows)

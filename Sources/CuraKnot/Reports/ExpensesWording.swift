@@ -51,7 +51,7 @@ struct ExpensesWording {
 
     init(templates: TemplateSet) throws { book = try templates.wording.compile(keys) }
 
-    func render(_ key: WordingKey, _ values: String...) throws -> String { try book.phrase(key).render(values) }
+    func render(_ key: WordingKey, _ values: KeyValuePairs<String, String> = [:]) throws -> String { try book.render(key, values) }
 
     func column(_ c: Column) throws -> String { try render(keys.columns[c]) }
 
@@ -61,25 +61,27 @@ struct ExpensesWording {
 
     /// An amount with its currency, e.g. "120.00 EUR".
     func money(_ amount: Money, _ currency: String) throws -> String {
-        try render(keys.amount, CurrencyUnits.text(amount, currency), currency)
+        try render(keys.amount, ["amount": CurrencyUnits.text(amount, currency), "currency": currency])
     }
 
     /// "2026-01-01 to 2026-06-30", or the no-expenses phrase.
     func range(_ range: ClosedRange<LocalDate>?) throws -> String {
         guard let range else { return try render(keys.noRange) }
-        return try render(keys.range, range.lowerBound.description, range.upperBound.description)
+        return try render(keys.range, ["from": range.lowerBound.description, "to": range.upperBound.description])
     }
 
     /// "Data: expenses.csv · 2026-01-01 to 2026-06-30", on every page.
     func dataSource(_ report: ExpenseReport) throws -> String {
-        try render(keys.dataSource, report.source, try range(report.range))
+        try render(keys.dataSource, ["source": report.source, "range": try range(report.range)])
     }
 
     /// A benchmark figure with its region, source and date.
     func benchmark(_ b: CostBenchmark) throws -> String {
         let amount = try money(b.monthlyAmount, b.currency)
-        if let region = b.region { return try render(keys.benchmark, amount, region, b.source, b.asOf.description) }
-        return try render(keys.benchmarkNoRegion, amount, b.source, b.asOf.description)
+        if let region = b.region {
+            return try render(keys.benchmark, ["amount": amount, "region": region, "source": b.source, "date": b.asOf.description])
+        }
+        return try render(keys.benchmarkNoRegion, ["amount": amount, "source": b.source, "date": b.asOf.description])
     }
 
     /// "Yes", "No", or nothing when unknown.

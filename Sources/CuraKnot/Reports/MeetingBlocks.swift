@@ -24,7 +24,7 @@ struct MeetingBlocks {
                                  style: brand.style(\.headingFamily, brand.wordmarkSize, .semibold, p.textSecondary), spaceAfter: 8)),
             .heading(Heading(try book.render(keys.title), style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                              outlineLevel: nil, spaceAfter: 4)),
-            .paragraph(Paragraph(try book.render(keys.asOf, asOf.description), style: body, spaceAfter: 2)),
+            .paragraph(Paragraph(try book.render(keys.asOf, ["date": asOf.description]), style: body, spaceAfter: 2)),
             .paragraph(Paragraph(try presenter.disclaimer(), style: caption, spaceBefore: 4)),
             .rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)),
         ]
@@ -34,7 +34,7 @@ struct MeetingBlocks {
     func patients(_ patients: [PatientPatterns]) throws -> [Block] {
         var blocks: [Block] = []
         for patient in patients {
-            blocks.append(.heading(Heading(try book.render(keys.patient, patient.patientId), style: heading,
+            blocks.append(.heading(Heading(try book.render(keys.patient, ["patientId": patient.patientId]), style: heading,
                                            outlineLevel: 1, spaceBefore: 6, spaceAfter: 6)))
             if patient.insights.isEmpty {
                 blocks.append(.paragraph(Paragraph(try book.render(keys.nothing), style: body, spaceAfter: layout.insightSpacing)))
@@ -42,11 +42,14 @@ struct MeetingBlocks {
             for insight in patient.insights {
                 var group: [Block] = [
                     .paragraph(Paragraph(try presenter.sentence(insight.finding), style: strong, spaceAfter: 2)),
-                    .paragraph(Paragraph(try book.render(keys.firstShown, insight.firstSurfaced.description), style: caption, spaceAfter: 2)),
+                    .paragraph(Paragraph(try book.render(keys.firstShown, ["date": insight.firstSurfaced.description]),
+                                         style: caption, spaceAfter: 2)),
                     .paragraph(Paragraph(try book.render(keys.sourcesTitle), style: caption, spaceAfter: 1)),
                 ]
                 for s in insight.finding.sources {
-                    group.append(.paragraph(Paragraph(try book.render(keys.source, s.date.description, s.authorName ?? s.authorId, s.id),
+                    group.append(.paragraph(Paragraph(try book.render(keys.source, ["date": s.date.description,
+                                                                                    "author": s.authorName ?? s.authorId,
+                                                                                    "handoffId": s.id]),
                                                       style: caption, indent: layout.sourceIndent)))
                 }
                 group.append(.spacer(layout.insightSpacing))
@@ -64,7 +67,8 @@ struct MeetingBlocks {
         let asking = patients.filter { !$0.insights.isEmpty }
         if asking.isEmpty { blocks.append(.paragraph(Paragraph(try book.render(keys.noQuestions), style: body))) }
         for patient in asking {
-            var group: [Block] = [.paragraph(Paragraph(try book.render(keys.patient, patient.patientId), style: strong, spaceAfter: 3))]
+            var group: [Block] = [.paragraph(Paragraph(try book.render(keys.patient, ["patientId": patient.patientId]),
+                                                       style: strong, spaceAfter: 3))]
             for insight in patient.insights {
                 group.append(.paragraph(Paragraph("• " + (try question(insight.finding)), style: body, spaceAfter: 3,
                                                   indent: layout.sourceIndent)))
@@ -79,12 +83,13 @@ struct MeetingBlocks {
     func question(_ f: Finding) throws -> String {
         let symptom = PatternsPresenter.capitalised(f.key)
         switch f.type {
-        case .frequency: return try book.render(keys.frequency, symptom, "\(f.count)")
-        case .trend: return try book.render(keys.trend, f.key, "\(f.previousCount ?? 0)", "\(f.count)")
+        case .frequency: return try book.render(keys.frequency, ["symptom": symptom, "count": "\(f.count)"])
+        case .trend: return try book.render(keys.trend, ["symptom": f.key, "previous": "\(f.previousCount ?? 0)", "count": "\(f.count)"])
         case .correlation:
-            return try book.render(keys.together, PatternsPresenter.capitalised(f.symptoms.first ?? ""), f.symptoms.last ?? "", "\(f.count)")
-        case .new: return try book.render(keys.new, symptom, try presenter.dayMonth(f.firstMentioned ?? f.to))
-        case .absence: return try book.render(keys.absence, symptom)
+            return try book.render(keys.together, ["first": PatternsPresenter.capitalised(f.symptoms.first ?? ""),
+                                                   "second": f.symptoms.last ?? "", "count": "\(f.count)"])
+        case .new: return try book.render(keys.new, ["symptom": symptom, "date": try presenter.dayMonth(f.firstMentioned ?? f.to)])
+        case .absence: return try book.render(keys.absence, ["symptom": symptom])
         }
     }
 }

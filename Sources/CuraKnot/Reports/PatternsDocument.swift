@@ -63,7 +63,7 @@ public struct PatternsDocument {
     /// The document for the patterns of `asOf`.
     public func document(asOf: LocalDate, _ patients: [PatientPatterns], run: RunInfo) throws -> Document {
         let metadata = DocumentMetadata(
-            title: try book.render(keys.title), subject: try book.render(keys.documentSubject, asOf.description),
+            title: try book.render(keys.title), subject: try book.render(keys.documentSubject, ["date": asOf.description]),
             author: try book.render(keys.appName), creator: run.creator, creationDate: run.generatedAt)
         let blocks = try sections.blocks(layout.sections, MeetingInput(asOf: asOf, patients: patients))
         return Document(metadata: metadata, template: try pageTemplate(), blocks: blocks)
@@ -87,7 +87,8 @@ public struct PatternsDocument {
             footer: { ctx in
                 [[BandText(disclaimer, style: band, alignment: .leading)],
                  [BandText(generatedBy, style: band, alignment: .leading),
-                  BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: band, alignment: .trailing)]]
+                  BandText(try pageNumber.render(["page": String(ctx.pageNumber), "pages": String(ctx.pageCount)]),
+                           style: band, alignment: .trailing)]]
             },
             continuationHeader: [.paragraph(Paragraph(try book.render(keys.continuation),
                                                       style: brand.style(\.bodyFamily, brand.captionSize, .regular, brand.palette.caption),

@@ -37,12 +37,13 @@ public struct PatternsPresenter: Sendable {
     /// The insight's sentence: the canonical key, its first letter capitalised at the start.
     public func sentence(_ f: Finding) throws -> String {
         switch f.type {
-        case .frequency: return try book.render(keys.frequency, Self.capitalised(f.key), "\(f.count)")
-        case .trend: return try book.render(keys.trend, f.key, "\(f.previousCount ?? 0)", "\(f.count)")
+        case .frequency: return try book.render(keys.frequency, ["symptom": Self.capitalised(f.key), "count": "\(f.count)"])
+        case .trend: return try book.render(keys.trend, ["symptom": f.key, "previous": "\(f.previousCount ?? 0)", "count": "\(f.count)"])
         case .correlation:
-            return try book.render(keys.together, Self.capitalised(f.symptoms.first ?? ""), f.symptoms.last ?? "", "\(f.count)")
-        case .new: return try book.render(keys.new, Self.capitalised(f.key), try dayMonth(f.firstMentioned ?? f.to))
-        case .absence: return try book.render(keys.absence, Self.capitalised(f.key))
+            return try book.render(keys.together, ["first": Self.capitalised(f.symptoms.first ?? ""), "second": f.symptoms.last ?? "",
+                                                   "count": "\(f.count)"])
+        case .new: return try book.render(keys.new, ["symptom": Self.capitalised(f.key), "date": try dayMonth(f.firstMentioned ?? f.to)])
+        case .absence: return try book.render(keys.absence, ["symptom": Self.capitalised(f.key)])
         }
     }
 
@@ -50,7 +51,7 @@ public struct PatternsPresenter: Sendable {
     func dayMonth(_ date: LocalDate) throws -> String {
         let c = date.components
         let month = try book.render(keys.months[c.month])
-        return try book.render(keys.dayMonth, "\(c.day)", month)
+        return try book.render(keys.dayMonth, ["day": "\(c.day)", "month": month])
     }
 
     static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
@@ -82,16 +83,17 @@ public struct PatternsPresenter: Sendable {
     /// The text for people: one paragraph per insight with its sources, the disclaimer at the
     /// top and the bottom.
     public func text(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
-        var lines = [try book.render(keys.title, asOf.description), try disclaimer(), ""]
+        var lines = [try book.render(keys.title, ["date": asOf.description]), try disclaimer(), ""]
         for p in patients {
-            lines.append(try book.render(keys.patient, p.patientId))
+            lines.append(try book.render(keys.patient, ["patientId": p.patientId]))
             if p.insights.isEmpty { lines.append("  " + (try book.render(keys.nothing))) }
             for i in p.insights {
                 lines.append("  " + (try sentence(i.finding)))
-                lines.append("  " + (try book.render(keys.firstShown, i.firstSurfaced.description, i.id)))
+                lines.append("  " + (try book.render(keys.firstShown, ["date": i.firstSurfaced.description, "id": i.id])))
                 lines.append("  " + (try book.render(keys.sources)))
                 for s in i.finding.sources {
-                    lines.append("    " + (try book.render(keys.source, s.date.description, s.authorName ?? s.authorId, s.id)))
+                    lines.append("    " + (try book.render(keys.source, ["date": s.date.description, "author": s.authorName ?? s.authorId,
+                                                                         "handoffId": s.id])))
                 }
                 lines.append("")
             }
@@ -105,6 +107,7 @@ public struct PatternsPresenter: Sendable {
     public func summary(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
         let insights = patients.flatMap(\.insights)
         let new = insights.filter { $0.firstSurfaced == asOf }.count
-        return try book.render(keys.summary, asOf.description, "\(patients.count)", "\(insights.count)", "\(new)") + "\n"
+        return try book.render(keys.summary, ["date": asOf.description, "patients": "\(patients.count)", "insights": "\(insights.count)",
+                                              "new": "\(new)"]) + "\n"
     }
 }

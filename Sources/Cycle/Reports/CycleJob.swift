@@ -52,7 +52,8 @@ public struct CycleJob {
             let attempt = item.reminder.attempt
             let title = try book.render(keys.titles[attempt]), body = try book.render(keys.bodies[attempt])
             guard json else {
-                return try book.render(keys.line, item.reminder.at.utc.description, item.userId, String(attempt), title)
+                return try book.render(keys.line, ["at": item.reminder.at.utc.description, "userId": item.userId,
+                                                   "attempt": String(attempt), "title": title])
             }
             return JSONOutput.object([
                 ("userId", .string(item.userId)), ("cycleId", item.cycleId.map(JSONOutput.string) ?? .null),
@@ -90,18 +91,21 @@ public struct CycleJob {
         let k = keys, l = p.length
         let average: String
         if l.isDefault {
-            average = try book.render(k.averageDefault, String(l.days), String(settings.plausibleGapMinDays),
-                                      String(settings.plausibleGapMaxDays))
+            average = try book.render(k.averageDefault, ["days": String(l.days), "min": String(settings.plausibleGapMinDays),
+                                                         "max": String(settings.plausibleGapMaxDays)])
         } else if l.gaps.count == 1 {
-            average = try book.render(k.averageOneGap, String(l.days))
+            average = try book.render(k.averageOneGap, ["days": String(l.days)])
         } else {
-            average = try book.render(k.average, String(l.days), String(l.gaps.count))
+            average = try book.render(k.average, ["days": String(l.days), "gaps": String(l.gaps.count)])
         }
-        var lines = [try book.render(k.user, p.userId, p.timeZone, p.notifications.rawValue), "  " + average]
-        lines.append("  " + (try p.cycleId.map { try book.render(k.latestStartWithId, p.latestStart.description, $0) }
-            ?? book.render(k.latestStart, p.latestStart.description)))
-        lines.append("  " + (try book.render(k.prediction, p.prediction.description)))
-        for r in p.reminders { lines.append("  " + (try book.render(k.reminder, String(r.attempt), r.at.description))) }
+        var lines = [try book.render(k.user, ["userId": p.userId, "timeZone": p.timeZone,
+                                              "notifications": p.notifications.rawValue]), "  " + average]
+        lines.append("  " + (try p.cycleId.map { try book.render(k.latestStartWithId, ["date": p.latestStart.description, "cycleId": $0]) }
+            ?? book.render(k.latestStart, ["date": p.latestStart.description])))
+        lines.append("  " + (try book.render(k.prediction, ["date": p.prediction.description])))
+        for r in p.reminders {
+            lines.append("  " + (try book.render(k.reminder, ["attempt": String(r.attempt), "localTime": r.at.description])))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -15,16 +15,16 @@ public struct PartnerMessageBuilder: Sendable {
         switch chips.count {
         case 0: return try book.render(keys.none)
         case 1 where chips[0] == .extraLove: return try book.render(keys.extraLoveAlone)
-        case 1: return try book.render(keys.one, try phrase(chips[0]))
+        case 1: return try book.render(keys.one, ["chip": try phrase(chips[0])])
         case 2:
             let (a, b) = (chips[0], chips[1])
-            if a.isLow && b.isSettled { return try book.render(keys.twoContrast, try phrase(a), try phrase(b)) }
+            if a.isLow && b.isSettled { return try book.render(keys.twoContrast, ["first": try phrase(a), "second": try phrase(b)]) }
             let second = b == .overwhelmed ? try book.render(keys.overwhelmedSecondOfTwo) : try phrase(b)
-            return try book.render(keys.two, try phrase(a), second)
+            return try book.render(keys.two, ["first": try phrase(a), "second": second])
         default:
             let separator = try book.render(keys.listSeparator)
             let leading = try chips.dropLast().map(phrase).joined(separator: separator)
-            return try book.render(keys.many, leading, try phrase(chips[chips.count - 1]))
+            return try book.render(keys.many, ["leading": leading, "last": try phrase(chips[chips.count - 1])])
         }
     }
 

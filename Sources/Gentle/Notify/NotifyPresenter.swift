@@ -48,11 +48,12 @@ public struct NotifyPresenter: Sendable {
         var out = ""
         for d in decisions {
             let (title, body) = try notification(d.event)
-            let outcome = try d.reason.map { try book.render(keys.lines.notSent, try book.render(keys.lines.reasons[$0])) }
+            let outcome = try d.reason.map { try book.render(keys.lines.notSent, ["reason": try book.render(keys.lines.reasons[$0])]) }
                 ?? book.render(keys.lines.sent)
-            out += try book.render(keys.lines.line, d.event.id, d.event.at.description, outcome, title, body) + "\n"
+            out += try book.render(keys.lines.line, ["eventId": d.event.id, "at": d.event.at.description, "outcome": outcome,
+                                                     "title": title, "body": body]) + "\n"
             if d.event.type == .status {
-                out += try book.render(keys.lines.partnerMessage, try messages.message(d.event.chips)) + "\n"
+                out += try book.render(keys.lines.partnerMessage, ["message": try messages.message(d.event.chips)]) + "\n"
             }
         }
         return out

@@ -42,13 +42,13 @@ struct LedgerWording {
         book = try wording.compile(keys)
     }
 
-    func render(_ key: KeyPath<LedgerKeys, WordingKey>, _ values: String...) throws -> String {
-        try book.phrase(keys[keyPath: key]).render(values)
+    func render(_ key: KeyPath<LedgerKeys, WordingKey>, _ values: KeyValuePairs<String, String> = [:]) throws -> String {
+        try book.render(keys[keyPath: key], values)
     }
 
     /// "1 peanut", "0 peanuts", "2 pinda's": the singular form for exactly one.
     func peanuts(_ count: Int) throws -> String {
-        try book.render(count == 1 ? keys.peanutsOne : keys.peanutsOther, String(count))
+        try book.render(count == 1 ? keys.peanutsOne : keys.peanutsOther, ["count": String(count)])
     }
 
     func category(_ c: TaskCategory) throws -> String { try book.render(keys.categories[c]) }

@@ -37,16 +37,17 @@ public struct BandText: Sendable {
 public struct PageTemplate: Sendable {
     public var size: Size
     public var margins: EdgeInsets
-    /// Lines of the footer, top to bottom; each line holds left/center/right texts.
-    public var footer: @Sendable (PageContext) -> [[BandText]]
-    public var header: @Sendable (PageContext) -> [[BandText]]
+    /// Lines of the footer, top to bottom; each line holds left/center/right texts. A band may
+    /// throw (its wording is rendered per page); the layout then fails with that error.
+    public var footer: @Sendable (PageContext) throws -> [[BandText]]
+    public var header: @Sendable (PageContext) throws -> [[BandText]]
     /// Blocks drawn at the top of the body frame on every page after the first (e.g. a compact
     /// title line); they take space from the frame.
     public var continuationHeader: [Block]
 
     public init(size: Size = .a4, margins: EdgeInsets,
-                header: @escaping @Sendable (PageContext) -> [[BandText]] = { _ in [] },
-                footer: @escaping @Sendable (PageContext) -> [[BandText]] = { _ in [] },
+                header: @escaping @Sendable (PageContext) throws -> [[BandText]] = { _ in [] },
+                footer: @escaping @Sendable (PageContext) throws -> [[BandText]] = { _ in [] },
                 continuationHeader: [Block] = []) {
         self.size = size; self.margins = margins; self.header = header; self.footer = footer
         self.continuationHeader = continuationHeader

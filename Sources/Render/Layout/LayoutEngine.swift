@@ -13,7 +13,7 @@ public struct LayoutEngine {
                               continuationHeader: t.continuationHeader)
         try p.place(doc.blocks)
         var pages = p.finish()
-        BandLayout(measurer: measurer, template: t, frame: frame).addBands(to: &pages)
+        try BandLayout(measurer: measurer, template: t, frame: frame).addBands(to: &pages)
         return LaidOutDocument(pages: pages, outline: p.outline, metadata: doc.metadata)
     }
 }
@@ -24,19 +24,19 @@ struct BandLayout {
     let template: PageTemplate
     let frame: Rect
 
-    func addBands(to pages: inout [DisplayPage]) {
+    func addBands(to pages: inout [DisplayPage]) throws {
         let count = pages.count
         let m = template.margins
         let h = template.size.height
         for i in pages.indices {
             let ctx = PageContext(pageNumber: i + 1, pageCount: count)
-            let header = template.header(ctx)
+            let header = try template.header(ctx)
             if !header.isEmpty {
                 let total = height(of: header)
                 let gap = min(12, max(0, (m.top - total) / 2))
                 emit(header, top: max(0, m.top - gap - total), into: &pages[i].items)
             }
-            let footer = template.footer(ctx)
+            let footer = try template.footer(ctx)
             if !footer.isEmpty {
                 let total = height(of: footer)
                 let gap = min(12, max(0, (m.bottom - total) / 2))

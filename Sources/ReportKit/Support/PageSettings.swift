@@ -16,7 +16,8 @@ public struct PageSettings: Decodable {
             margins: margins,
             footer: { ctx in
                 [[BandText(generatedBy, style: footer, alignment: .leading),
-                  BandText(pageNumber.render([String(ctx.pageNumber), String(ctx.pageCount)]), style: footer, alignment: .trailing)]]
+                  BandText(try pageNumber.render(["page": String(ctx.pageNumber), "pages": String(ctx.pageCount)]),
+                           style: footer, alignment: .trailing)]]
             },
             continuationHeader: [.paragraph(continuation)])
     }

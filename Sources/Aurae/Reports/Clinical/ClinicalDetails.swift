@@ -9,7 +9,7 @@ extension ClinicalReport {
     func detailBlocks(_ c: Content) throws -> [Block] {
         var blocks = [try sectionHeading(keys.detailsHeading, c)]
         if c.episodes.isEmpty {
-            blocks.append(.paragraph(Paragraph(try summary.book.render(summary.keys.empty, c.base.fromText, c.base.toText),
+            blocks.append(.paragraph(Paragraph(try summary.book.render(summary.keys.empty, ["from": c.base.fromText, "to": c.base.toText]),
                                                style: c.base.body, spaceAfter: 6)))
             return blocks
         }

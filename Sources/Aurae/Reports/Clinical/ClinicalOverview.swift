@@ -35,12 +35,12 @@ extension ClinicalReport {
         let r = c.insights, now = c.periods.current, before = c.periods.previous
         var blocks = [try sectionHeading(keys.overviewHeading, c)]
         if r.resolvedCount > 0 {
-            blocks.append(.paragraph(Paragraph(try text.w.render(text.k.trustSignal, String(r.resolvedCount)),
+            blocks.append(.paragraph(Paragraph(try text.w.render(text.k.trustSignal, ["count": String(r.resolvedCount)]),
                                                style: c.base.body, spaceAfter: 4)))
         }
 
-        func severity(_ v: RoundedNumber?) throws -> String { try v.map { try w.render(k.severityValue, $0.text) } ?? f.none }
-        func hours(_ v: RoundedNumber?) throws -> String { try v.map { try w.render(k.hoursValue, $0.text) } ?? f.none }
+        func severity(_ v: RoundedNumber?) throws -> String { try v.map { try w.render(k.severityValue, ["value": $0.text]) } ?? f.none }
+        func hours(_ v: RoundedNumber?) throws -> String { try v.map { try w.render(k.hoursValue, ["hours": $0.text]) } ?? f.none }
         let rows: [(WordingKey, String, String)] = [
             (k.episodes, String(now.episodes), String(before.episodes)),
             (k.headacheDays, String(now.headacheDays), String(before.headacheDays)),
@@ -51,18 +51,18 @@ extension ClinicalReport {
             name: "overview",
             columns: [TableColumn(.fixed(layout.overview.figureWidth)), TableColumn(.flexible(1)), TableColumn(.flexible(1))],
             header: [try w.render(k.figureColumn),
-                     try w.render(k.periodColumn, f.date(now.from), f.date(now.to)),
-                     try w.render(k.previousColumn, String(before.days), f.date(before.from), f.date(before.to))],
+                     try w.render(k.periodColumn, ["from": f.date(now.from), "to": f.date(now.to)]),
+                     try w.render(k.previousColumn, ["days": String(before.days), "from": f.date(before.from), "to": f.date(before.to)])],
             rows: try rows.map { TableRow([TableCell(try w.render($0.0)), TableCell($0.1), TableCell($0.2)]) },
             headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
             bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),
             headerFill: p.tableHeaderFill, zebraFill: p.zebra, cellPadding: summary.table.padding,
             minHeaderHeight: summary.table.headerHeight, minRowHeight: layout.overview.rowHeight,
             spaceAfter: 4, rowSplitting: .never)))
-        let asOfText = f.date(r.asOf)
-        var notes = [try w.render(k.headacheDaysNote, asOfText)]
-        if r.activeCount == 1 { notes.append(try w.render(k.activeOne, asOfText)) }
-        if r.activeCount > 1 { notes.append(try w.render(k.active, asOfText, String(r.activeCount))) }
+        let asOfText = try f.date(r.asOf)
+        var notes = [try w.render(k.headacheDaysNote, ["date": asOfText])]
+        if r.activeCount == 1 { notes.append(try w.render(k.activeOne, ["date": asOfText])) }
+        if r.activeCount > 1 { notes.append(try w.render(k.active, ["date": asOfText, "count": String(r.activeCount)])) }
         blocks += notes.map { .paragraph(Paragraph($0, style: c.base.caption, spaceAfter: 3)) }
 
         let last30 = try text.frequency(r.frequency)
@@ -71,10 +71,11 @@ extension ClinicalReport {
         blocks.append(.keepTogether(group))
 
         var basis: [Block] = [subheading(try w.render(k.dataBasis), c),
-                              .paragraph(Paragraph(try w.render(k.daysInRange, String(now.days)), style: c.base.body, spaceAfter: 2))]
+                              .paragraph(Paragraph(try w.render(k.daysInRange, ["days": String(now.days)]), style: c.base.body,
+                                                   spaceAfter: 2))]
         if let days = c.input.days {
             let tracked = HeadacheInsights.trackedDays(days, from: now.from, to: now.to)
-            basis.append(.paragraph(Paragraph(try w.render(k.daysTracked, String(tracked), String(now.days)),
+            basis.append(.paragraph(Paragraph(try w.render(k.daysTracked, ["count": String(tracked), "days": String(now.days)]),
                                               style: c.base.body, spaceAfter: 2)))
         } else {
             basis.append(.paragraph(Paragraph(try w.render(k.noDaily), style: c.base.caption, spaceAfter: 2)))

@@ -118,7 +118,7 @@ public struct ClinicalReport {
             InsightsRequest(logs: input.logs, days: input.days, asOf: asOf, from: range.from, to: range.to, tier: .premium),
             config: config)
         let safety = HeadacheSummary.Safety(flags: Self.flags(insights.redFlags, episodes), overuse: insights.medicationOveruse)
-        let base = summary.content(episodes: episodes, range: range, safety: safety, options: options,
+        let base = try summary.content(episodes: episodes, range: range, safety: safety, options: options,
                                    title: try book.render(keys.title), titleOutlineLevel: nil)
         let content = Content(
             report: self, base: base, input: input, insights: insights,
@@ -128,11 +128,11 @@ public struct ClinicalReport {
         let list = Self.sectionList(input.sections, default: layout.sections)
         let blocks = try summary.header(base) + Self.sections.blocks(list, content)
         let template = try summary.pageTemplate(
-            continuation: try book.render(keys.continuation, base.fromText, base.toText),
+            continuation: try book.render(keys.continuation, ["from": base.fromText, "to": base.toText]),
             skippedCount: options.skippedCount, caption: base.caption)
         let metadata = DocumentMetadata(
             title: try book.render(keys.documentTitle),
-            subject: try book.render(keys.documentSubject, range.from.description, range.to.description),
+            subject: try book.render(keys.documentSubject, ["from": range.from.description, "to": range.to.description]),
             author: try summary.book.render(summary.keys.appName),
             creator: options.run.creator,
             creationDate: options.run.generatedAt)

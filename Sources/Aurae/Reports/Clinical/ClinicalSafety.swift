@@ -26,8 +26,8 @@ extension ClinicalReport {
         blocks += items
         let o = c.insights.medicationOveruse
         if !o.warning {
-            let month = summary.format.monthYear(year: o.month.year, month: o.month.month)
-            blocks.append(.paragraph(Paragraph(try text.w.render(text.k.overuseCount, String(o.acuteDays), month),
+            let month = try summary.format.monthYear(year: o.month.year, month: o.month.month)
+            blocks.append(.paragraph(Paragraph(try text.w.render(text.k.overuseCount, ["days": String(o.acuteDays), "month": month]),
                                                style: c.base.body, spaceAfter: 4)))
         }
         if let months = c.insights.acuteDaysByClass.value {
@@ -49,15 +49,19 @@ extension ClinicalReport {
             var label = first.label
             if first.referenceDays == nil {
                 let names = Set(months.flatMap { $0.classes.indices.contains(i) ? $0.classes[i].names : [] }).sorted()
-                if !names.isEmpty { label = try w.render(k.otherNames, first.label, names.joined(separator: f.listSeparator)) }
+                if !names.isEmpty {
+                    label = try w.render(k.otherNames, ["label": first.label, "names": names.joined(separator: f.listSeparator)])
+                }
             }
             var cells = [TableCell(label)]
             for m in months where m.classes.indices.contains(i) {
                 let cls = m.classes[i]
                 if let note = try text.note(cls) {
-                    cells.append(TableCell(try w.render(k.classCellReference, String(cls.days), note), fill: p.safetyFill))
+                    let text = try w.render(k.classCellReference, ["days": String(cls.days), "reference": note])
+                    cells.append(TableCell(text, fill: p.safetyFill))
                 } else {
-                    cells.append(TableCell(cls.days == 1 ? try w.render(k.classCellOne) : try w.render(k.classCell, String(cls.days))))
+                    cells.append(TableCell(cls.days == 1 ? try w.render(k.classCellOne)
+                                                         : try w.render(k.classCell, ["days": String(cls.days)])))
                 }
             }
             rows.append(TableRow(cells))
@@ -65,7 +69,7 @@ extension ClinicalReport {
         return Table(
             name: "acute medication days by class",
             columns: [TableColumn(.fixed(layout.classTable.labelWidth))] + months.map { _ in TableColumn(.flexible(1)) },
-            header: [try w.render(k.classColumn)] + months.map { f.monthYear(year: $0.month.year, month: $0.month.month) },
+            header: try [w.render(k.classColumn)] + months.map { try f.monthYear(year: $0.month.year, month: $0.month.month) },
             rows: rows,
             headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, p.tableHeaderText),
             bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),

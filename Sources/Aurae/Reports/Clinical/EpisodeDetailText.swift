@@ -31,11 +31,12 @@ struct EpisodeDetailText {
 
     /// The episode's title line: date, time and severity word.
     func title(_ log: HeadacheLog) throws -> String {
-        try book.render(k.episodeTitle, format.date(log.onsetAt.localDate), format.time(log.onsetAt), format.severity(log.severity))
+        try book.render(k.episodeTitle, ["date": format.date(log.onsetAt.localDate), "time": format.time(log.onsetAt),
+                                         "severity": format.severity(log.severity)])
     }
 
     /// A field as one line of text ("Weather: 18 °C · Partly cloudy").
-    func line(_ f: Field) throws -> String { try book.render(k.field, f.label, f.value) }
+    func line(_ f: Field) throws -> String { try book.render(k.field, ["label": f.label, "value": f.value]) }
 
     func fields(_ log: HeadacheLog) throws -> [Field] {
         var out: [Field] = []
@@ -45,15 +46,15 @@ struct EpisodeDetailText {
         }
         let r = log.retrospective
         add(.resolved, [try log.resolvedAt.map { try dateTime($0, sameDayAs: nil) } ?? format.ongoing])
-        add(.duration, log.resolvedAt == nil ? [] : [format.duration(log)])
+        add(.duration, log.resolvedAt == nil ? [] : [try format.duration(log)])
         add(.onsetSpeed, [log.onsetSpeed.map { word(k.onsetSpeeds[$0], $0.rawValue) } ?? ""])
         if let type = r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines), !type.isEmpty {
             add(.headacheType, [type, words[k.headacheTypeNote] ?? ""])
         }
         add(.weather, try weather(log.weather))
         add(.health, try health(log.health))
-        add(.sleep, try [log.sleep.hours.flatMap(number).map { try book.render(k.sleepHours, $0) },
-                         log.sleep.quality.map { try book.render(k.sleepQuality, String($0)) }].compactMap { $0 })
+        add(.sleep, try [log.sleep.hours.flatMap(number).map { try book.render(k.sleepHours, ["value": $0]) },
+                         log.sleep.quality.map { try book.render(k.sleepQuality, ["value": String($0)]) }].compactMap { $0 })
         add(.lifestyle, try lifestyle(r))
         add(.food, r.foods.map { food in
             KnownFood(rawValue: food).map { word(k.foods[$0], $0.rawValue) } ?? food.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -81,30 +82,30 @@ struct EpisodeDetailText {
 
     /// "14:50" on `day`, else "19 Feb 2026, 14:50".
     private func dateTime(_ t: Timestamp, sameDayAs day: LocalDate?) throws -> String {
-        day == t.localDate ? format.time(t) : try book.render(k.dateTime, format.date(t.localDate), format.time(t))
+        day == t.localDate ? format.time(t) : try book.render(k.dateTime, ["date": format.date(t.localDate), "time": format.time(t)])
     }
 
     private func weather(_ w: Weather) throws -> [String] {
         var parts: [String] = []
-        let main = format.weather(w)
+        let main = try format.weather(w)
         if main != format.none { parts.append(main) }
-        if let v = w.humidityPct.flatMap(number) { parts.append(try book.render(k.humidity, v)) }
+        if let v = w.humidityPct.flatMap(number) { parts.append(try book.render(k.humidity, ["value": v])) }
         let trend = w.pressureTrend.map { word(k.trends[$0], $0.rawValue) }
         switch (w.pressureHpa.flatMap(number), trend) {
-        case let (p?, t?): parts.append(try book.render(k.pressureTrend, p, t))
-        case let (p?, nil): parts.append(try book.render(k.pressure, p))
-        case let (nil, t?): parts.append(try book.render(k.trendOnly, t))
+        case let (p?, t?): parts.append(try book.render(k.pressureTrend, ["value": p, "trend": t]))
+        case let (p?, nil): parts.append(try book.render(k.pressure, ["value": p]))
+        case let (nil, t?): parts.append(try book.render(k.trendOnly, ["trend": t]))
         case (nil, nil): break
         }
-        if let v = w.uvIndex.flatMap(number) { parts.append(try book.render(k.uv, v)) }
-        if let v = w.aqi.flatMap(number) { parts.append(try book.render(k.aqi, v)) }
+        if let v = w.uvIndex.flatMap(number) { parts.append(try book.render(k.uv, ["value": v])) }
+        if let v = w.aqi.flatMap(number) { parts.append(try book.render(k.aqi, ["value": v])) }
         return parts
     }
 
     private func health(_ h: Health) throws -> [String] {
         try [(h.heartRateBpm, k.heartRate), (h.restingHeartRateBpm, k.restingHeartRate), (h.hrvMs, k.hrv),
              (h.spo2Pct, k.spo2), (h.steps, k.steps)].compactMap { value, key in
-            try value.flatMap(number).map { try book.render(key, $0) }
+            try value.flatMap(number).map { try book.render(key, ["value": $0]) }
         }
     }
 
@@ -114,9 +115,9 @@ struct EpisodeDetailText {
         flag(r.alcohol, k.alcohol, k.noAlcohol)
         flag(r.caffeine, k.caffeine, k.noCaffeine)
         flag(r.skippedMeal, k.skippedMeal, k.noSkippedMeal)
-        if let v = r.hydrationGlasses { parts.append(try book.render(k.hydration, String(v))) }
-        if let v = r.stressLevel { parts.append(try book.render(k.stress, String(v))) }
-        if let v = r.screenTimeHours.flatMap(number) { parts.append(try book.render(k.screenTime, v)) }
+        if let v = r.hydrationGlasses { parts.append(try book.render(k.hydration, ["value": String(v)])) }
+        if let v = r.stressLevel { parts.append(try book.render(k.stress, ["value": String(v)])) }
+        if let v = r.screenTimeHours.flatMap(number) { parts.append(try book.render(k.screenTime, ["value": v])) }
         return parts
     }
 
@@ -125,7 +126,7 @@ struct EpisodeDetailText {
         let name = m.name.trimmingCharacters(in: .whitespacesAndNewlines)
         var parts = [name.isEmpty ? format.none : name]
         if let dose = m.dose?.trimmingCharacters(in: .whitespacesAndNewlines), !dose.isEmpty { parts.append(dose) }
-        if let t = m.takenAt { parts.append(try book.render(k.takenAt, try dateTime(t, sameDayAs: onset))) }
+        if let t = m.takenAt { parts.append(try book.render(k.takenAt, ["when": try dateTime(t, sameDayAs: onset)])) }
         switch m.isAcute {
         case .some(true): parts.append(words[k.acute] ?? "")
         case .some(false): parts.append(words[k.daily] ?? "")
@@ -134,7 +135,7 @@ struct EpisodeDetailText {
         if m.isAcute != false, !name.isEmpty, let cls = HeadacheInsights.medicationClassLabel(name, config: config) {
             parts.append(cls)
         }
-        if let v = m.effectiveness { parts.append(try book.render(k.rating, String(v))) }
+        if let v = m.effectiveness { parts.append(try book.render(k.rating, ["rating": String(v)])) }
         return parts
     }
 }

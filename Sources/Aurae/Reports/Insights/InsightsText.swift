@@ -30,7 +30,7 @@ struct InsightsText {
     /// The words shown for a class at or above its reference days.
     func note(_ c: ClassDays) throws -> String? {
         guard c.atOrAboveReference, let r = c.referenceDays else { return nil }
-        return try w.render(k.ichdReference, String(r))
+        return try w.render(k.ichdReference, ["days": String(r)])
     }
     func progress() throws -> String { try w.render(k.progress) }
     func overuseWarning() throws -> String { try w.render(k.overuseWarning) }
@@ -43,16 +43,17 @@ struct InsightsText {
         if !r.redFlags.isEmpty { out.append(try redFlags(r.redFlags)) }
         let o = r.medicationOveruse
         if o.acuteDays > 0 || o.warning {
-            let month = format.monthYear(year: o.month.year, month: o.month.month)
-            var lines = [try w.render(k.overuseCount, String(o.acuteDays), month)]
+            let month = try format.monthYear(year: o.month.year, month: o.month.month)
+            var lines = [try w.render(k.overuseCount, ["days": String(o.acuteDays), "month": month])]
             if o.warning { lines += [try w.render(k.overuseWarning), try w.render(k.overusePointer)] }
-            out.append(TextSection(id: "medicationOveruse", heading: try w.render(k.overuseHeading, month), lines: lines))
+            out.append(TextSection(id: "medicationOveruse", heading: try w.render(k.overuseHeading, ["month": month]), lines: lines))
         }
         out.append(try frequency(r.frequency))
         if r.status == .collecting {
             out.append(TextSection(id: "progress", heading: nil, lines: [progress]))
         } else if r.tier == .premium {
-            out.append(TextSection(id: "trustSignal", heading: nil, lines: [try w.render(k.trustSignal, String(r.resolvedCount))]))
+            let trust = try w.render(k.trustSignal, ["count": String(r.resolvedCount)])
+            out.append(TextSection(id: "trustSignal", heading: nil, lines: [trust]))
         }
 
         func card<T>(_ id: String, _ title: WordingKey, _ s: InsightSection<T>, _ ready: (T) throws -> [String]) throws {
@@ -67,10 +68,10 @@ struct InsightsText {
         try card("weather", k.weatherTitle, r.weather, weather)
         try card("sleep", k.sleepTitle, r.sleep, sleep)
         try card("dayOfWeek", k.dayOfWeekTitle, r.dayOfWeek) { counts in
-            try zip(1...7, counts).map { try w.render(k.dayOfWeekRow, try w.render(k.weekdays[$0]), String($1)) }
+            try zip(1...7, counts).map { try w.render(k.dayOfWeekRow, ["day": try w.render(k.weekdays[$0]), "count": String($1)]) }
         }
         try card("timeOfDay", k.timeOfDayTitle, r.timeOfDay) { bands in
-            try bands.map { try w.render(k.timeOfDayRow, try w.render(k.timeBands[$0.name]), String($0.count)) }
+            try bands.map { try w.render(k.timeOfDayRow, ["band": try w.render(k.timeBands[$0.name]), "count": String($0.count)]) }
         }
         try card("medications", k.medicationsTitle, r.medications, medications)
         try card("trends", k.trendsTitle, r.trends, trends)
@@ -87,11 +88,11 @@ struct InsightsText {
             let severity = format.severity(f.severity)
             let condition: String
             switch f.tier {
-            case .primary: condition = try w.render(k.primaryCondition, severity)
+            case .primary: condition = try w.render(k.primaryCondition, ["severity": severity])
             case .secondary: condition = secondary
             case .auraVisual: condition = auraVisual
             }
-            lines.append(item.render(format.date(f.onsetAt.localDate), severity, condition))
+            lines.append(try item.render(["date": format.date(f.onsetAt.localDate), "severity": severity, "condition": condition]))
         }
         if flags.contains(where: { $0.tier == .primary }) { lines.append(try w.render(k.redFlagPrimary)) }
         if flags.contains(where: { $0.tier == .secondary }) { lines.append(try w.render(k.redFlagSecondary)) }
@@ -99,9 +100,10 @@ struct InsightsText {
     }
 
     func frequency(_ f: FrequencySummary) throws -> TextSection {
-        var lines = [try w.render(k.headacheDays, String(f.headacheDaysLast30)),
-                     try w.render(k.episodes, String(f.episodesLast30), String(config.thresholds.frequency.windowDays), String(f.episodesPrevious30))]
-        if let s = f.currentStreakDays { lines.append(s == 0 ? try w.render(k.streakZero) : try w.render(k.streak, String(s))) }
+        var lines = [try w.render(k.headacheDays, ["count": String(f.headacheDaysLast30)]),
+                     try w.render(k.episodes, ["count": String(f.episodesLast30), "days": String(config.thresholds.frequency.windowDays),
+                                               "previous": String(f.episodesPrevious30)])]
+        if let s = f.currentStreakDays { lines.append(s == 0 ? try w.render(k.streakZero) : try w.render(k.streak, ["count": String(s)])) }
         return TextSection(id: "frequency", heading: try w.render(k.last30Days), lines: lines)
     }
 
@@ -110,12 +112,13 @@ struct InsightsText {
         if list.isEmpty { lines.append(try w.render(k.factorsNone)) }
         for f in list {
             let label = label(f), count = String(f.count), known = String(f.known)
-            lines.append(try w.render(k.factorItem, label, try frequency(f)))
-            lines.append(try w.render(k.factorSentence, factorPhrases[f.factor] ?? f.id, count, known))
+            lines.append(try w.render(k.factorItem, ["label": label, "frequency": try frequency(f)]))
+            lines.append(try w.render(k.factorSentence, ["factor": factorPhrases[f.factor] ?? f.id, "count": count, "known": known]))
             if let bc = f.baselineCount, let bk = f.baselineKnown {
-                lines.append(try w.render(k.factorBaseline, count, known, String(bc), String(bk)))
+                lines.append(try w.render(k.factorBaseline, ["count": count, "known": known, "baselineCount": String(bc),
+                                                             "baselineKnown": String(bk)]))
             }
-            if f.association?.supported == true { lines.append(try w.render(k.factorAssociated, label)) }
+            if f.association?.supported == true { lines.append(try w.render(k.factorAssociated, ["label": label])) }
         }
         lines.append(try w.render(k.factorsDisclaimer))
         return lines
@@ -126,11 +129,12 @@ struct InsightsText {
         if list.isEmpty { lines.append(try w.render(k.weatherNone)) }
         for f in list {
             let label = label(f), count = String(f.count), known = String(f.known)
-            lines.append(try w.render(k.weatherItem, label, count, known, try frequency(f)))
+            lines.append(try w.render(k.weatherItem, ["label": label, "count": count, "known": known, "frequency": try frequency(f)]))
             if let bc = f.baselineCount, let bk = f.baselineKnown {
-                lines.append(try w.render(k.weatherBaseline, label, count, known, String(bc), String(bk)))
+                lines.append(try w.render(k.weatherBaseline, ["label": label, "count": count, "known": known, "baselineCount": String(bc),
+                                                              "baselineKnown": String(bk)]))
             }
-            if f.association?.supported == true { lines.append(try w.render(k.weatherAssociated, label)) }
+            if f.association?.supported == true { lines.append(try w.render(k.weatherAssociated, ["label": label])) }
         }
         return lines
     }
@@ -138,8 +142,10 @@ struct InsightsText {
     func sleep(_ s: SleepComparison) throws -> [String] {
         let hours = Self.thresholdText(config.thresholds.sleep.shortSleepHours)
         return [
-            try w.render(k.sleepShort, String(s.short.count), hours, s.short.meanSeverity.text, s.short.meanDurationHours.text),
-            try w.render(k.sleepTypical, String(s.typical.count), hours, s.typical.meanSeverity.text, s.typical.meanDurationHours.text),
+            try w.render(k.sleepShort, ["count": String(s.short.count), "hours": hours, "severity": s.short.meanSeverity.text,
+                                        "duration": s.short.meanDurationHours.text]),
+            try w.render(k.sleepTypical, ["count": String(s.typical.count), "hours": hours, "severity": s.typical.meanSeverity.text,
+                                          "duration": s.typical.meanDurationHours.text]),
             try w.render(k.sleepClosing),
         ]
     }
@@ -148,9 +154,11 @@ struct InsightsText {
         var lines = [try w.render(k.medicationsDisclaimer)]
         if ms.isEmpty { lines.append(try w.render(k.medicationsNone)) }
         for m in ms {
-            lines.append(try w.render(k.medicationItem, m.name, String(m.timesTaken)))
-            if let e = m.meanEffectiveness { lines.append(try w.render(k.medicationRating, e.text, String(m.ratedCount))) }
-            if let h = m.medianHoursToResolution { lines.append(try w.render(k.medicationResolution, h.text)) }
+            lines.append(try w.render(k.medicationItem, ["name": m.name, "count": String(m.timesTaken)]))
+            if let e = m.meanEffectiveness {
+                lines.append(try w.render(k.medicationRating, ["rating": e.text, "rated": String(m.ratedCount)]))
+            }
+            if let h = m.medianHoursToResolution { lines.append(try w.render(k.medicationResolution, ["hours": h.text])) }
         }
         lines.append(try w.render(k.medicationRecords))
         return lines
@@ -160,25 +168,27 @@ struct InsightsText {
         var lines: [String] = []
         let monthRow = try w.phrase(k.monthRow), weekRow = try w.phrase(k.weekRow)
         for m in t.monthly {
-            lines.append(monthRow.render(format.shortMonthYear(year: m.period.year, month: m.period.month), String(m.count)))
+            lines.append(try monthRow.render(["month": format.shortMonthYear(year: m.period.year, month: m.period.month),
+                                              "count": String(m.count)]))
         }
-        lines.append(try w.render(k.monthlyLine, t.monthlyTrend.slope.text, t.monthlyTrend.intercept.text))
-        for wk in t.weekly { lines.append(weekRow.render(wk.period.description, String(wk.count))) }
-        lines.append(try w.render(k.weeklyLine, t.weeklyTrend.slope.text, t.weeklyTrend.intercept.text))
+        lines.append(try w.render(k.monthlyLine, ["slope": t.monthlyTrend.slope.text, "intercept": t.monthlyTrend.intercept.text]))
+        for wk in t.weekly { lines.append(try weekRow.render(["week": wk.period.description, "count": String(wk.count)])) }
+        lines.append(try w.render(k.weeklyLine, ["slope": t.weeklyTrend.slope.text, "intercept": t.weeklyTrend.intercept.text]))
         return lines
     }
 
     func byClass(_ months: [MonthClassDays]) throws -> [String] {
         var lines = [try w.render(k.byClassIntro)]
         for m in months {
-            lines.append(format.monthYear(year: m.month.year, month: m.month.month))
+            lines.append(try format.monthYear(year: m.month.year, month: m.month.month))
             for c in m.classes {
                 if let note = try note(c) {
-                    lines.append(try w.render(k.byClassRowReference, c.label, String(c.days), note))
+                    lines.append(try w.render(k.byClassRowReference, ["label": c.label, "days": String(c.days), "reference": note]))
                 } else if !c.names.isEmpty {
-                    lines.append(try w.render(k.byClassOther, c.label, String(c.days), c.names.joined(separator: format.listSeparator)))
+                    lines.append(try w.render(k.byClassOther, ["label": c.label, "days": String(c.days),
+                                                               "names": c.names.joined(separator: format.listSeparator)]))
                 } else {
-                    lines.append(try w.render(k.byClassRow, c.label, String(c.days)))
+                    lines.append(try w.render(k.byClassRow, ["label": c.label, "days": String(c.days)]))
                 }
             }
         }

@@ -63,7 +63,10 @@ struct CalendarBuilder {
         var start = 0
         while start < months.count {
             let row = Array(months[start..<min(months.count, start + perRow)])
-            let grids = row.map { MonthGrid(month: $0, from: data.from, to: data.to, marks: marks, style: grid) }
+            let grids = try row.map {
+                MonthGrid(month: $0, title: try visuals.format.monthYear(year: $0.year, month: $0.month),
+                          from: data.from, to: data.to, marks: marks, style: grid)
+            }
             out.append(.flexibleDrawing(FlexibleDrawing { width, measurer in
                 MonthGrid.row(grids, perRow: perRow, width: width, measurer: measurer)
             }))
@@ -79,7 +82,7 @@ struct CalendarBuilder {
         let v = visuals, k = v.keys
         var items: [LegendItem] = []
         for level in 1...5 {
-            let label = try v.book.render(k.legendSeverity, g.letters[level - 1], v.format.severity(level))
+            let label = try v.book.render(k.legendSeverity, ["letter": g.letters[level - 1], "severity": v.format.severity(level)])
             items.append(LegendItem(swatch: g.surface(level), border: g.border, text: label))
         }
         items.append(LegendItem(swatch: nil, border: nil, text: try v.text(k.legendAcute)))

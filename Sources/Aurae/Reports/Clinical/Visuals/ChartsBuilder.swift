@@ -40,12 +40,13 @@ struct ChartsBuilder {
         if weekly {
             bars = try t.weekly.map {
                 let w = $0.period.week < 10 ? "0\($0.period.week)" : String($0.period.week)
-                return Chart.Bar(label: try visuals.book.render(k.weekLabel, w), value: Double($0.count), valueText: String($0.count))
+                return Chart.Bar(label: try visuals.book.render(k.weekLabel, ["week": w]), value: Double($0.count),
+                                 valueText: String($0.count))
             }
             line = t.weeklyTrend
         } else {
-            bars = t.monthly.map {
-                Chart.Bar(label: visuals.format.shortMonthYear(year: $0.period.year, month: $0.period.month),
+            bars = try t.monthly.map {
+                Chart.Bar(label: try visuals.format.shortMonthYear(year: $0.period.year, month: $0.period.month),
                           value: Double($0.count), valueText: String($0.count))
             }
             line = t.monthlyTrend
@@ -55,7 +56,7 @@ struct ChartsBuilder {
                              categoryAxis: weekly ? k.weekAxis : k.monthAxis))
         if !bars.isEmpty {
             let period = try visuals.text(weekly ? k.periodWeek : k.periodMonth)
-            out.append(visuals.caption(try visuals.book.render(k.trendCaption, line.slope.text, period)))
+            out.append(visuals.caption(try visuals.book.render(k.trendCaption, ["slope": line.slope.text, "period": period])))
         }
         return out
     }
@@ -81,7 +82,7 @@ struct ChartsBuilder {
         let bars = try list.compactMap { m -> Chart.Bar? in
             guard let mean = m.meanEffectiveness else { return nil }
             return Chart.Bar(label: m.name, value: mean.value,
-                             valueText: try visuals.book.render(k.ratingValue, mean.text, String(m.ratedCount)))
+                             valueText: try visuals.book.render(k.ratingValue, ["mean": mean.text, "count": String(m.ratedCount)]))
         }
         out.append(try chart(.horizontal, bars, valueAxis: k.medicationAxis, categoryAxis: k.medicationCategory, minimumTop: 5))
         return out

@@ -37,9 +37,9 @@ struct CycleTimeline: Sendable {
         }
         guard !phases.isEmpty else { return nil }
         self.phases = phases; self.onsets = onsets
-        monthStarts = CalendarBuilder.months(from: from, to: to).compactMap { m in
+        monthStarts = try CalendarBuilder.months(from: from, to: to).compactMap { m in
             guard let first = LocalDate(year: m.year, month: m.month, day: 1) else { return nil }
-            return (max(0, first - from), v.format.shortMonthYear(year: m.year, month: m.month))
+            return (max(0, first - from), try v.format.shortMonthYear(year: m.year, month: m.month))
         }
         let k = v.keys, vis = v.brand.visuals, c = v.layout.charts
         title = try v.text(k.timelineTitle)
@@ -49,7 +49,7 @@ struct CycleTimeline: Sendable {
         var items: [LegendItem] = []
         for p in CyclePhase.allCases {
             items.append(LegendItem(swatch: colorOf[p], border: vis.calendarBorder,
-                                    text: try v.book.render(k.legendPhase, letters[p] ?? "", try v.text(k.phase[p]))))
+                                    text: try v.book.render(k.legendPhase, ["letter": letters[p] ?? "", "phase": try v.text(k.phase[p])])))
         }
         items.append(LegendItem(swatch: vis.episodeMarker, border: nil, text: try v.text(k.timelineEpisode)))
         items.append(LegendItem(swatch: vis.chartBackground, border: vis.calendarBorder, text: try v.text(k.timelineUnlogged)))

@@ -10,7 +10,6 @@ struct MonthGridStyle: Sendable {
     let weekdays: [String]
     let letters: [String]
     let acuteMark: String
-    let monthTitles: @Sendable (YearMonth) -> String
     let cellHeight, cellPadding, titleGap, columnGap: Double
 
     init(visuals v: ClinicalVisuals) throws {
@@ -27,8 +26,6 @@ struct MonthGridStyle: Sendable {
         weekdays = try v.keys.weekday.keys.map { try v.text($0) }
         letters = try v.keys.letter.keys.map { try v.text($0) }
         acuteMark = try v.text(v.keys.acuteMark)
-        let format = v.format
-        monthTitles = { format.monthYear(year: $0.year, month: $0.month) }
         cellHeight = c.cellHeight; cellPadding = c.cellPadding; titleGap = c.titleGap; columnGap = c.columnGap
     }
 
@@ -40,6 +37,8 @@ struct MonthGridStyle: Sendable {
 /// from...to greyed, headache days filled and lettered by highest severity, acute days marked.
 struct MonthGrid: Sendable {
     let month: YearMonth
+    /// "March 2026", rendered when the calendar is built.
+    let title: String
     let from: LocalDate
     let to: LocalDate
     let marks: [LocalDate: CalendarDay]
@@ -72,7 +71,7 @@ struct MonthGrid: Sendable {
     func shapes(x: Double, width: Double, measurer m: TextMeasurer) -> [Shape] {
         let s = style
         guard let first else { return [] }
-        var out: [Shape] = [.label(s.monthTitles(month), at: Point(x: x, y: 0), anchor: TextAnchor(.leading, .top), style: s.title)]
+        var out: [Shape] = [.label(title, at: Point(x: x, y: 0), anchor: TextAnchor(.leading, .top), style: s.title)]
         let cell = width / 7
         var y = m.lineMetrics(s.title).height + s.titleGap
         for (i, name) in s.weekdays.enumerated() {
