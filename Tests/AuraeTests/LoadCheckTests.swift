@@ -26,11 +26,20 @@ final class LoadCheckTests: XCTestCase {
         }
     }
 
+    /// `load` fails with exactly `expected` once `file` is edited.
+    func assertLoad(editing file: String, _ old: String, _ new: String, failsWith expected: CatalogError,
+                    line: UInt = #line, _ load: (TemplateSet) throws -> Any) throws {
+        let t = try templates(editing: file, old, new)
+        XCTAssertThrowsError(try load(t), line: line) { error in
+            XCTAssertEqual(error as? CatalogError, expected, line: line)
+        }
+    }
+
     /// A threshold the types cannot check fails where it is decoded, naming the key path.
     func assertThreshold(_ old: String, _ new: String, key: String, expected: String, line: UInt = #line) throws {
-        let t = try templates(editing: "thresholds/aurae.json", old, new)
-        XCTAssertThrowsError(try InsightsConfig(templates: t), line: line) { error in
-            XCTAssertEqual(error as? CatalogError, .wrongType(file: "thresholds/aurae.json", key: key, expected: expected), line: line)
+        try assertLoad(editing: "thresholds/aurae.json", old, new,
+                       failsWith: .wrongType(file: "thresholds/aurae.json", key: key, expected: expected), line: line) {
+            try InsightsConfig(templates: $0)
         }
     }
 
@@ -52,10 +61,9 @@ final class LoadCheckTests: XCTestCase {
     }
 
     func testPdfTopCountBelowOneFailsWhenTheClinicalReportLoads() throws {
-        let t = try templates(editing: "thresholds/aurae.json", #""pdfTopCount": 5"#, #""pdfTopCount": 0"#)
-        XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
-            XCTAssertEqual(error as? CatalogError,
-                           .wrongType(file: "thresholds/aurae.json", key: "factors.pdfTopCount", expected: "at least 1"))
+        try assertLoad(editing: "thresholds/aurae.json", #""pdfTopCount": 5"#, #""pdfTopCount": 0"#,
+                       failsWith: .wrongType(file: "thresholds/aurae.json", key: "factors.pdfTopCount", expected: "at least 1")) {
+            try ClinicalJob(templates: $0)
         }
     }
 
@@ -87,26 +95,22 @@ final class LoadCheckTests: XCTestCase {
     }
 
     func testBadColourFailsWhenTheSummaryLoads() throws {
-        let t = try templates(editing: "brand/aurae.json", ##""zebra": "#F4F8F8""##, ##""zebra": "#F4F8FZ""##)
-        XCTAssertThrowsError(try SummaryJob(templates: t)) { error in
-            XCTAssertEqual(error as? CatalogError, .wrongType(file: "brand/aurae.json", key: "palette.zebra",
-                                                              expected: ##"a colour written #RRGGBB or #RRGGBBAA, not "#F4F8FZ""##))
+        try assertLoad(editing: "brand/aurae.json", ##""zebra": "#F4F8F8""##, ##""zebra": "#F4F8FZ""##,
+                       failsWith: .wrongType(file: "brand/aurae.json", key: "palette.zebra",
+                                             expected: ##"a colour written #RRGGBB or #RRGGBBAA, not "#F4F8FZ""##)) {
+            try SummaryJob(templates: $0)
         }
     }
 
     func testMissingVisualColourFailsWhenTheClinicalReportLoads() throws {
-        let t = try templates(editing: "brand/aurae.json", #""chartGrid":"#, #""chartGridX":"#)
-        XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
-            XCTAssertEqual(error as? CatalogError, .missingKey(file: "brand/aurae.json", key: "palette.chartGrid"))
-        }
+        try assertLoad(editing: "brand/aurae.json", #""chartGrid":"#, #""chartGridX":"#,
+                       failsWith: .missingKey(file: "brand/aurae.json", key: "palette.chartGrid")) { try ClinicalJob(templates: $0) }
     }
 
     func testUnknownSeveritySurfaceNamesItsLevel() throws {
-        let t = try templates(editing: "brand/aurae.json", #""4": "severitySevere""#, #""4": "severityHigh""#)
-        XCTAssertThrowsError(try SummaryJob(templates: t)) { error in
-            XCTAssertEqual(error as? CatalogError, .wrongType(file: "brand/aurae.json", key: "severitySurface.4",
-                                                              expected: "severityMild or severitySevere"))
-        }
+        try assertLoad(editing: "brand/aurae.json", #""4": "severitySevere""#, #""4": "severityHigh""#,
+                       failsWith: .wrongType(file: "brand/aurae.json", key: "severitySurface.4",
+                                             expected: "severityMild or severitySevere")) { try SummaryJob(templates: $0) }
     }
 
     func testUnknownSummaryColumnFailsAtLoad() throws {
