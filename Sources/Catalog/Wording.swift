@@ -96,7 +96,8 @@ public struct Wording: Sendable {
     static let textPragma = "{{% CONTENT_TYPE: TEXT}}"
 
     /// The phrase of `text`: literal text and plain `{{name}}` tags naming exactly the key's
-    /// placeholders.
+    /// placeholders, each declared once (values are passed by name, so a name declared twice
+    /// could not be told apart).
     static func segments(of text: String, key: WordingKey, bad: (String) -> CatalogError) throws -> Phrase {
         if let twice = key.placeholders.enumerated().first(where: { key.placeholders[..<$0.offset].contains($0.element) }) {
             throw bad("declares {{\(twice.element)}} twice")
