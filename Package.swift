@@ -8,7 +8,8 @@ let package = Package(
         .executable(name: "report", targets: ["report"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Exact: the tests compare its usage and help output byte for byte (Package.resolved is not kept).
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
