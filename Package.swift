@@ -48,7 +48,9 @@ let package = Package(
         ]),
 
         // Tests follow the modules they test; TestSupport holds paths, golden files and the built binary.
-        .target(name: "TestSupport", dependencies: ["Render", "Catalog", "Ingest"], path: "Tests/TestSupport"),
+        // A test target (it has no tests of its own) so that XCTest stays out of `swift build`:
+        // the test targets depend on it and only `swift test` or `--build-tests` builds it.
+        .testTarget(name: "TestSupport", dependencies: ["Render", "Catalog", "Ingest"], path: "Tests/TestSupport"),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Aurae", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights"]),
         .testTarget(name: "CatalogTests", dependencies: [
