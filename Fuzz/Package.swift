@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // libFuzzer targets for the readers and for the whole pipeline. Kept out of the main package on
 // purpose: a fuzz target there breaks `swift test --sanitize=address`. The library sources are
 // symlinks to ../Sources, declared as in the main Package.swift.

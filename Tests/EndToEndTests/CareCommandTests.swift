@@ -95,10 +95,10 @@ final class CareCommandTests: XCTestCase {
     func testConcurrentIngestsBothSucceed() throws {
         let a = try bigHandoffs("a.csv", count: 20_000, prefix: "a"), b = try bigHandoffs("b.csv", count: 20_000, prefix: "b")
         let group = DispatchGroup()
-        let statuses = StatusBox()
+        let statuses = StatusBox(), db = db
         for file in [a, b] {
             DispatchQueue.global().async(group: group) {
-                let r = try? ReportBinary.run(["care", "ingest", file, "--db", self.db])
+                let r = try? ReportBinary.run(["care", "ingest", file, "--db", db])
                 statuses.append(r?.status ?? -1, r?.stderr ?? "")
             }
         }
