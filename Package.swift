@@ -1,14 +1,16 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 import PackageDescription
 
 let package = Package(
     name: "report",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "report", targets: ["report"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Exact: the tests compare its usage and help output byte for byte (Package.resolved is not kept).
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Only the tests: the check that the phrase parser renders as swift-mustache does.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
@@ -24,7 +26,7 @@ let package = Package(
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
-        .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "Catalog", dependencies: []),
         .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
         // The report kit every app's reports are written with: jobs, run info, output files.
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
@@ -46,10 +48,14 @@ let package = Package(
         ]),
 
         // Tests follow the modules they test; TestSupport holds paths, golden files and the built binary.
-        .target(name: "TestSupport", dependencies: ["Render", "Catalog", "Ingest"], path: "Tests/TestSupport"),
+        // A test target (it has no tests of its own) so that XCTest stays out of `swift build`:
+        // the test targets depend on it and only `swift test` or `--build-tests` builds it.
+        .testTarget(name: "TestSupport", dependencies: ["Render", "Catalog", "Ingest"], path: "Tests/TestSupport"),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Aurae", "TestSupport"]),
         .testTarget(name: "InsightsTests", dependencies: ["Insights"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: [
+            "Catalog", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
+        ]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "TestSupport"]),
         .testTarget(name: "AuraeTests", dependencies: ["Aurae", "Insights", "Synthetic", "TestSupport"], exclude: ["Goldens"]),

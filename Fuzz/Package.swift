@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // libFuzzer targets for the readers and for the whole pipeline. Kept out of the main package on
 // purpose: a fuzz target there breaks `swift test --sanitize=address`. The library sources are
 // symlinks to ../Sources, declared as in the main Package.swift.
@@ -8,16 +8,13 @@ let fuzzTarget: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
     name: "ReportFuzz",
-    dependencies: [
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-    ],
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
-        .target(name: "Catalog", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "Catalog", dependencies: []),
         .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),

@@ -10,6 +10,7 @@ packages=(
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
   fonts-dejavu-core fonts-droid-fallback fonts-nanum         # fallback for scripts Inter lacks (Arabic, CJK, Hangul, …)
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo, pdffonts, qpdf --check
+  python3-yaml                                               # tests: the Kubernetes manifest parsed (PyYAML)
   tzdata                                                     # IANA time zones: `report cycle`'s 09:00 check-ins
 )
 missing=()

@@ -3,6 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# CI: the plain release build of the README (every non-test target, no XCTest) must work too.
+if [ -n "${CI:-}" ]; then swift build -c release --static-swift-stdlib; fi
 swift build --product report
 swift test --disable-swift-testing "$@"
 # The fuzz targets build and run their seeds (only for the whole suite, not for a --filter run).

@@ -55,9 +55,10 @@ public enum BatchMerge {
                 entries.append(entry)
                 merged.counts.add(entry.status, resumed: false)
             }
-            merged.counts.resumed += run.counts.resumed
+            let runFile = dir + "/" + runName
+            merged.counts.resumed = try add(merged.counts.resumed, run.counts.resumed, from: runFile)
             merged.wallMs = max(merged.wallMs, run.wallMs)
-            for (k, v) in run.reportMs { merged.reportMs[k, default: 0] += v }
+            for (k, v) in run.reportMs { merged.reportMs[k] = try add(merged.reportMs[k] ?? 0, v, from: runFile) }
         }
         merged.asOf = reference?.asOf
         merged.options = reference?.options ?? [:]
@@ -66,6 +67,13 @@ public enum BatchMerge {
         try OutputTarget(path: outDir + "/" + BatchSettings.manifestName(nil)).write { try $0.write(text) }
         try merged.write(to: outDir + "/run.json")
         return merged.counts
+    }
+
+    /// `total + value`, checked: absurd counts or times in a run file are a `Problem`, not a trap.
+    static func add(_ total: Int, _ value: Int, from file: String) throws -> Int {
+        let (sum, overflow) = total.addingReportingOverflow(value)
+        guard !overflow else { throw Problem(description: "\(file): its counts or times are too large to add up") }
+        return sum
     }
 
     /// The shard a file name `manifest.shard-I-of-N.jsonl` names.

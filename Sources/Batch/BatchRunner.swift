@@ -2,6 +2,7 @@ import Aurae
 import Catalog
 import Foundation
 import ReportKit
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,18 +31,11 @@ public enum BatchFailure: Error, CustomStringConvertible {
 
 /// Runs a batch: lists the users (of the shard), keeps the unchanged ones under `--resume`, and
 /// processes the rest on `jobs` worker threads, appending each user's manifest line once its
-/// files are durable.
-public final class BatchRunner {
+/// files are durable. What the workers share is one `BatchRun` (its state behind a mutex) and the
+/// manifest (one write per line, under its own lock); each worker owns its `UserProcessor`.
+public struct BatchRunner: Sendable {
     public let settings: BatchSettings
     let templates: TemplateSet
-    private let lock = NSLock()
-    private var next = 0
-    private var pending: [String] = []
-    private var stopError: Error?
-    private var counts = BatchCounts()
-    private var reportNanoseconds: [BatchReport: UInt64] = [:]
-    private var manifest: ManifestFile?
-    private weak var observer: BatchObserver?
 
     public init(settings: BatchSettings, templates: TemplateSet) {
         self.settings = settings; self.templates = templates
@@ -65,8 +59,9 @@ public final class BatchRunner {
     }
 
     /// Runs the batch and returns what it came to; throws `BatchFailure` when the users cannot be
-    /// listed or the manifest cannot be written.
-    public func run(observer: BatchObserver?) throws -> BatchSummary {
+    /// listed or the manifest cannot be written. The observer is the run's from then on: it is
+    /// called on the worker threads, one call at a time.
+    public func run(observer: sending BatchObserver?) throws -> BatchSummary {
         let start = DispatchTime.now().uptimeNanoseconds
         guard let all = UserFolder.userIds(in: settings.usersDir) else {
             throw BatchFailure.users("cannot read the users folder \(settings.usersDir): \(String(cString: strerror(errno)))")
@@ -74,18 +69,19 @@ public final class BatchRunner {
         let ids = settings.shard.map { shard in all.filter(shard.contains) } ?? all
         let kept = settings.resume ? keptEntries(ids) : [:]
         let manifestPath = settings.outDir + "/" + settings.manifestName
+        let manifest: ManifestFile
         do {
             manifest = try ManifestFile(path: manifestPath, kept: ids.compactMap { kept[$0] })
         } catch {
             throw BatchFailure.output("\(error)")
         }
-        self.observer = observer
-        observer?.started(total: ids.count)
-        for id in ids { if let entry = kept[id] { record(entry, resumed: true) } }
-        pending = ids.filter { kept[$0] == nil }
-        try runWorkers()
-        do { try manifest?.sync() } catch { throw BatchFailure.output("\(error)") }
+        let run = BatchRun(pending: ids.filter { kept[$0] == nil }, observer: observer)
+        run.started(total: ids.count)
+        for id in ids { if let entry = kept[id] { run.record(entry, resumed: true) } }
+        try runWorkers(run, manifest: manifest)
+        do { try manifest.sync() } catch { throw BatchFailure.output("\(error)") }
         let wallMs = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        let (counts, reportNanoseconds) = run.totals
         return BatchSummary(counts: counts, wallMs: wallMs,
                             reportMs: reportNanoseconds.mapValues { Int($0 / 1_000_000) })
     }
@@ -95,16 +91,12 @@ public final class BatchRunner {
     func keptEntries(_ ids: [String]) -> [String: ManifestEntry] {
         let old = ManifestFile.load(settings.outDir + "/" + settings.manifestName)
         let candidates = ids.compactMap { old[$0] }.filter { $0.status != .failed }
-        var keep = [Bool](repeating: false, count: candidates.count)
-        keep.withUnsafeMutableBufferPointer { flags in
-            let base = flags.baseAddress
-            DispatchQueue.concurrentPerform(iterations: candidates.count) { i in
-                base?[i] = isUnchanged(candidates[i])
-            }
+        let kept = Mutex<[String: ManifestEntry]>([:])
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { i in
+            let entry = candidates[i]
+            if isUnchanged(entry) { kept.withLock { $0[entry.userId] = entry } }
         }
-        var kept: [String: ManifestEntry] = [:]
-        for (entry, k) in zip(candidates, keep) where k { kept[entry.userId] = entry }
-        return kept
+        return kept.withLock { $0 }
     }
 
     /// Whether `entry` still describes the user: the same input files with the same hashes, the
@@ -126,57 +118,106 @@ public final class BatchRunner {
     }
 
     /// Starts the worker threads, each with its own jobs and measurer, and waits for them.
-    func runWorkers() throws {
-        let workers = max(1, min(settings.jobs, pending.count))
+    func runWorkers(_ run: BatchRun, manifest: ManifestFile) throws {
+        let workers = max(1, min(settings.jobs, run.pending.count))
         // Made here, one after another, so that a template that does not load stops the run
-        // before any user (it would fail every one).
-        var processors: [UserProcessor] = []
-        for _ in 0..<workers { processors.append(try UserProcessor(settings: settings, templates: templates)) }
+        // before any user (it would fail every one). Each is handed to its thread, which owns it.
+        var processors: [Handoff<UserProcessor>] = []
+        for _ in 0..<workers { processors.append(Handoff(try UserProcessor(settings: settings, templates: templates))) }
         let group = DispatchGroup()
         for processor in processors {
             group.enter()
             let thread = Thread { [self] in
-                work(processor)
+                if let processor = processor.take() { work(processor, run, manifest) }
                 group.leave()
             }
             thread.stackSize = 16 << 20
             thread.start()
         }
         group.wait()
-        for p in processors {
-            for (report, ns) in p.reportNanoseconds { reportNanoseconds[report, default: 0] += ns }
-        }
-        if let stopError { throw BatchFailure.output("\(stopError)") }
+        if let stopError = run.stopError { throw BatchFailure.output("\(stopError)") }
     }
 
-    /// One worker: takes the next user until none is left (or the manifest failed).
-    func work(_ processor: UserProcessor) {
-        while let id = take() {
+    /// One worker: takes the next user until none is left (or the manifest failed), then adds
+    /// its time per report to the run's.
+    func work(_ processor: UserProcessor, _ run: BatchRun, _ manifest: ManifestFile) {
+        while let id = run.take() {
             let folder = UserFolder(userId: id, usersDir: settings.usersDir)
             let tier = settings.tiers.tier(of: id)
             let entry = processor.process(folder, inputs: fingerprints(folder), options: settings.options(for: tier),
                                           userOut: settings.outDir + "/" + id)
             do {
-                try manifest?.append(entry)
-                record(entry, resumed: false)
+                try manifest.append(entry)
+                run.record(entry, resumed: false)
             } catch {
-                lock.lock(); stopError = stopError ?? error; lock.unlock()
+                run.stop(error)
             }
+        }
+        run.add(processor.reportNanoseconds)
+    }
+}
+
+/// What the workers of one run share, behind one mutex: the next user to take, the counts, the
+/// time per report, the first manifest failure, and the observer (so it is told one thing at a time).
+final class BatchRun: Sendable {
+    struct State {
+        var next = 0
+        var stopError: Error?
+        var counts = BatchCounts()
+        var reportNanoseconds: [BatchReport: UInt64] = [:]
+        var observer: BatchObserver?
+    }
+
+    /// The users left to process, in order.
+    let pending: [String]
+    private let state: Mutex<State>
+
+    init(pending: [String], observer: sending BatchObserver?) {
+        self.pending = pending
+        state = Mutex(State(observer: observer))
+    }
+
+    func started(total: Int) {
+        state.withLock { $0.observer?.started(total: total) }
+    }
+
+    /// The next user, or nil when none is left or the manifest failed.
+    func take() -> String? {
+        state.withLock { state in
+            guard state.stopError == nil, state.next < pending.count else { return nil }
+            defer { state.next += 1 }
+            return pending[state.next]
         }
     }
 
-    private func take() -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard stopError == nil, next < pending.count else { return nil }
-        defer { next += 1 }
-        return pending[next]
+    func record(_ entry: ManifestEntry, resumed: Bool) {
+        state.withLock { state in
+            state.counts.add(entry.status, resumed: resumed)
+            state.observer?.finished(entry, resumed: resumed)
+        }
     }
 
-    private func record(_ entry: ManifestEntry, resumed: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        counts.add(entry.status, resumed: resumed)
-        observer?.finished(entry, resumed: resumed)
+    /// Stops the run after the users under way: the first error is the one reported.
+    func stop(_ error: Error) {
+        state.withLock { $0.stopError = $0.stopError ?? error }
     }
+
+    func add(_ reportNanoseconds: [BatchReport: UInt64]) {
+        state.withLock { state in
+            for (report, ns) in reportNanoseconds { state.reportNanoseconds[report, default: 0] += ns }
+        }
+    }
+
+    var stopError: Error? { state.withLock { $0.stopError } }
+    var totals: (BatchCounts, [BatchReport: UInt64]) { state.withLock { ($0.counts, $0.reportNanoseconds) } }
+}
+
+/// A value that is not `Sendable` handed to one other thread: the sender gives it up when making
+/// the handoff (`sending`), the receiving thread takes it once.
+final class Handoff<Value>: Sendable {
+    private let slot: Mutex<Value?>
+
+    init(_ value: sending Value) { slot = Mutex(value) }
+
+    func take() -> sending Value? { slot.withLock { $0.take() } }
 }

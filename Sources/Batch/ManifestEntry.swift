@@ -4,8 +4,10 @@ import ReportKit
 
 /// One line of `manifest.jsonl`: what happened to one user, with the fingerprints `--resume`
 /// compares. Never carries health data: ids, file names, sizes, hashes, times and counts.
-public struct ManifestEntry: Sendable, Equatable {
-    public enum Status: String, Sendable {
+/// Read with `JSONDecoder` (other members are ignored); written by `jsonLine`, whose member order
+/// is the file's.
+public struct ManifestEntry: Sendable, Equatable, Decodable {
+    public enum Status: String, Sendable, Decodable {
         /// Every asked report was written.
         case ok
         /// The user's input is invalid: `errors.txt` holds the located messages.
@@ -14,15 +16,27 @@ public struct ManifestEntry: Sendable, Equatable {
         case failed
     }
 
-    public struct Input: Sendable, Equatable {
+    public struct Input: Sendable, Equatable, Decodable {
         public var file: String
         public var sha256: String
     }
 
-    public struct Output: Sendable, Equatable {
+    public struct Output: Sendable, Equatable, Decodable {
         public var file: String
         public var bytes: Int
         public var sha256: String
+
+        public init(file: String, bytes: Int, sha256: String) {
+            self.file = file; self.bytes = bytes; self.sha256 = sha256
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(file: try c.decode(String.self, forKey: .file), bytes: try c.decodeCount(.bytes),
+                      sha256: try c.decode(String.self, forKey: .sha256))
+        }
+
+        enum CodingKeys: String, CodingKey { case file, bytes, sha256 }
     }
 
     public var userId: String
@@ -51,30 +65,38 @@ public struct ManifestEntry: Sendable, Equatable {
     }
 
     /// The entry a manifest line holds; nil for a line that is not one (a line cut short when a
-    /// run was killed while appending it).
+    /// run was killed while appending it, or one with a negative size, time or count).
     public init?(line: Substring) {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let userId = object["userId"] as? String,
-              let status = (object["status"] as? String).flatMap(Status.init(rawValue:)),
-              let options = object["options"] as? String,
-              let inputs = object["inputs"] as? [[String: Any]],
-              let outputs = object["outputs"] as? [[String: Any]],
-              let ms = object["ms"] as? Int, let errors = object["errors"] as? Int else { return nil }
-        var ins: [Input] = []
-        for i in inputs {
-            guard let file = i["file"] as? String, let sha = i["sha256"] as? String else { return nil }
-            ins.append(Input(file: file, sha256: sha))
-        }
-        var outs: [Output] = []
-        for o in outputs {
-            guard let file = o["file"] as? String, let bytes = o["bytes"] as? Int, let sha = o["sha256"] as? String else { return nil }
-            outs.append(Output(file: file, bytes: bytes, sha256: sha))
-        }
-        self.init(userId: userId, status: status, options: options, inputs: ins, outputs: outs, ms: ms, errors: errors)
+        guard let entry = try? ManifestEntry.decoder.decode(ManifestEntry.self, from: Data(line.utf8)) else { return nil }
+        self = entry
     }
 
     public init(userId: String, status: Status, options: String, inputs: [Input], outputs: [Output], ms: Int, errors: Int) {
         self.userId = userId; self.status = status; self.options = options
         self.inputs = inputs; self.outputs = outputs; self.ms = ms; self.errors = errors
+    }
+
+    /// One decoder for every line read.
+    static let decoder = JSONDecoder()
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(userId: try c.decode(String.self, forKey: .userId), status: try c.decode(Status.self, forKey: .status),
+                  options: try c.decode(String.self, forKey: .options), inputs: try c.decode([Input].self, forKey: .inputs),
+                  outputs: try c.decode([Output].self, forKey: .outputs), ms: try c.decodeCount(.ms),
+                  errors: try c.decodeCount(.errors))
+    }
+
+    enum CodingKeys: String, CodingKey { case userId, status, options, inputs, outputs, ms, errors }
+}
+
+extension KeyedDecodingContainer {
+    /// A size, time or count: a whole number from 0 to `Int.max`; anything else is a decoding error.
+    func decodeCount(_ key: Key) throws -> Int {
+        let value = try decode(Int.self, forKey: key)
+        guard value >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(value) is negative")
+        }
+        return value
     }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// then appended one line per user, each line with one write, and synced when the run ends.
 /// A line is only ever written after the user's files are synced, so a line lost with the page
 /// cache (a power cut) only means that user is made again; a cut line is not read back.
-public final class ManifestFile {
+public final class ManifestFile: Sendable {
     public let path: String
     private let fd: Int32
     private let lock = NSLock()

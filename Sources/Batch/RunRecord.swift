@@ -3,8 +3,9 @@ import Foundation
 import ReportKit
 
 /// `run.json`, written when a run ends: its counts, as-of date, options, shard, version and wall
-/// time, and the worker time per report. `batch-merge` reads the shards' ones back.
-public struct RunRecord: Sendable, Equatable {
+/// time, and the worker time per report. `batch-merge` reads the shards' ones back: read with
+/// `JSONDecoder`, written by `json`, whose member order is the file's.
+public struct RunRecord: Sendable, Equatable, Decodable {
     public var version: String
     /// `--as-of` as given, or nil (each user's own today).
     public var asOf: String?
@@ -54,20 +55,42 @@ public struct RunRecord: Sendable, Equatable {
         try OutputTarget(path: path).write { try $0.write(text) }
     }
 
-    /// The record in the file at `path`, or nil when it is missing or not one.
+    /// The record in the file at `path`, or nil when it is missing or not one (a negative count
+    /// or time is not one).
     public static func read(_ path: String) -> RunRecord? {
-        guard let data = FileManager.default.contents(atPath: path),
-              let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let version = o["version"] as? String, let options = o["options"] as? [String: String],
-              let c = o["counts"] as? [String: Int], let wallMs = o["wallMs"] as? Int,
-              let reportMs = o["reportMs"] as? [String: Int] else { return nil }
-        var counts = BatchCounts()
-        counts.users = c["users"] ?? 0; counts.ok = c["ok"] ?? 0; counts.invalid = c["invalid"] ?? 0
-        counts.failed = c["failed"] ?? 0; counts.resumed = c["resumed"] ?? 0
-        let shard = (o["shard"] as? [String: Int]).flatMap { s in
-            s["index"].flatMap { i in s["count"].flatMap { Shard(index: i, count: $0) } }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(RunRecord.self, from: data)
+    }
+
+    /// As `read` has always taken it: `asOf` a string or nothing, `shard` left out unless it is a
+    /// valid one, a count that is not in `counts` 0; other members are ignored.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let counts = try c.nestedContainer(keyedBy: CountKeys.self, forKey: .counts)
+        var n = BatchCounts()
+        n.users = try counts.decodeCountIfPresent(.users); n.ok = try counts.decodeCountIfPresent(.ok)
+        n.invalid = try counts.decodeCountIfPresent(.invalid); n.failed = try counts.decodeCountIfPresent(.failed)
+        n.resumed = try counts.decodeCountIfPresent(.resumed)
+        let reportMs = try c.decode([String: Int].self, forKey: .reportMs)
+        guard reportMs.values.allSatisfy({ $0 >= 0 }) else {
+            throw DecodingError.dataCorruptedError(forKey: .reportMs, in: c, debugDescription: "a negative time")
         }
-        return RunRecord(version: version, asOf: o["asOf"] as? String, options: options, shard: shard, counts: counts,
-                         wallMs: wallMs, reportMs: reportMs)
+        let shard = (try? c.decodeIfPresent(ShardFields.self, forKey: .shard)).flatMap { $0 }
+        self.init(version: try c.decode(String.self, forKey: .version),
+                  asOf: (try? c.decodeIfPresent(String.self, forKey: .asOf)).flatMap { $0 },
+                  options: try c.decode([String: String].self, forKey: .options),
+                  shard: shard.flatMap { Shard(index: $0.index, count: $0.count) }, counts: n,
+                  wallMs: try c.decodeCount(.wallMs), reportMs: reportMs)
+    }
+
+    enum CodingKeys: String, CodingKey { case version, asOf, options, shard, counts, wallMs, reportMs }
+    enum CountKeys: String, CodingKey { case users, ok, invalid, failed, resumed }
+    struct ShardFields: Decodable { var index, count: Int }
+}
+
+extension KeyedDecodingContainer {
+    /// `decodeCount`, or 0 when the key is missing.
+    func decodeCountIfPresent(_ key: Key) throws -> Int {
+        contains(key) ? try decodeCount(key) : 0
     }
 }

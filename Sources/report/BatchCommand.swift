@@ -114,7 +114,7 @@ struct BatchCommand: ReportCommand {
             throw RunFailure(.output, message)
         }
         try RunRecord(settings: settings, summary: summary, tiersFile: tiers).write(to: output + "/" + settings.runFileName)
-        let line = progress.summaryLine(summary)
+        let line = BatchProgress.summaryLine(summary)
         guard summary.counts.allOK else { throw RunFailure(.invalidInput, line) }
         console.emit(level: "info", line)
     }

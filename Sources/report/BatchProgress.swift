@@ -70,7 +70,7 @@ final class BatchProgress: BatchObserver {
     }
 
     /// The line printed at the end (what cron mails).
-    func summaryLine(_ summary: BatchSummary) -> String {
+    static func summaryLine(_ summary: BatchSummary) -> String {
         let c = summary.counts
         let secs = Double(summary.wallMs) / 1000
         let rate = secs > 0 ? Double(c.users - c.resumed) / secs : 0

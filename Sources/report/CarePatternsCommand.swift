@@ -54,7 +54,7 @@ struct CarePatternsCommand: ReportCommand {
         let templates = try store.templateSet()
         let rules = PatternRules(settings: try PatternSettings.load(templates))
         let presenter = try PatternsPresenter(templates: templates)
-        let run = RunInfo.resolve(asOf: asOf)
+        let run = RunInfo.resolve(asOf: asOf, environment: ProcessInfo.processInfo.environment)
         let db = try store.openExistingStore()
         let patients = try db.surfacePatterns(rules: rules, asOf: run.asOf, patient: patient)
         if let pdf {
@@ -96,7 +96,7 @@ struct CareDismissCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        let date = RunInfo.resolve(asOf: asOf).asOf
+        let date = RunInfo.resolve(asOf: asOf, environment: ProcessInfo.processInfo.environment).asOf
         let db = try store.openExistingStore()
         try db.dismiss(insightID: insightID, on: date)
         console.info("dismissed as of \(date)")

@@ -17,6 +17,60 @@ final class ManifestTests: XCTestCase {
         XCTAssertNil(ManifestEntry(line: line.dropLast(3)))
     }
 
+    func testALineWithANegativeOrAbsurdNumberOrAnUnknownStatusIsNotAnEntry() {
+        let line = entry.jsonLine()
+        XCTAssertEqual(ManifestEntry(line: Substring(line.dropLast() + #","note":[1,{"x":null}]}"#)), entry,
+                       "other members are ignored")
+        for (good, bad) in [(#""ms":7"#, #""ms":-7"#), (#""errors":2"#, #""errors":-1"#), (#""bytes":12"#, #""bytes":-12"#),
+                            (#""ms":7"#, #""ms":99999999999999999999999"#), (#""bytes":12"#, #""bytes":1e300"#),
+                            (#""errors":2"#, #""errors":2.5"#), (#""status":"invalid""#, #""status":"lost""#),
+                            (#""file":"logs.json""#, #""file":7"#)] {
+            XCTAssertTrue(line.contains(good), good)
+            XCTAssertNil(ManifestEntry(line: Substring(line.replacingOccurrences(of: good, with: bad))), bad)
+        }
+    }
+
+    func testRunRecordReadsBackWhatItWritesAndRefusesNegativeNumbers() throws {
+        let dir = try TestPaths.temporaryDirectory("run-record").path
+        var counts = BatchCounts()
+        counts.users = 3; counts.ok = 2; counts.invalid = 1; counts.resumed = 1
+        let record = RunRecord(version: "0.1.0", asOf: "2026-07-31", options: ["reports": "summary", "tiers": "t.csv"],
+                               shard: Shard(index: 1, count: 3), counts: counts, wallMs: 1234, reportMs: ["summary": 99])
+        try record.write(to: dir + "/run.json")
+        XCTAssertEqual(RunRecord.read(dir + "/run.json"), record)
+        let text = try String(contentsOfFile: dir + "/run.json", encoding: .utf8)
+        for (good, bad) in [(#""wallMs": 1234"#, #""wallMs": -1"#), (#""summary": 99"#, #""summary": -99"#),
+                            (#""users": 3"#, #""users": -3"#), (#""users": 3"#, #""users": 1e400"#)] {
+            XCTAssertTrue(text.contains(good), good)
+            try text.replacingOccurrences(of: good, with: bad).write(toFile: dir + "/bad.json", atomically: true, encoding: .utf8)
+            XCTAssertNil(RunRecord.read(dir + "/bad.json"), bad)
+        }
+        try #"{"version": "0.1.0", "asOf": 7, "options": {}, "shard": {"index": 5, "count": 2}, "counts": {"ok": 1}, "wallMs": 0, "reportMs": {}}"#
+            .write(toFile: dir + "/lenient.json", atomically: true, encoding: .utf8)
+        let lenient = try XCTUnwrap(RunRecord.read(dir + "/lenient.json"))
+        XCTAssertNil(lenient.asOf)
+        XCTAssertNil(lenient.shard, "not a shard of 2")
+        XCTAssertEqual(lenient.counts.ok, 1)
+        XCTAssertEqual(lenient.counts.users, 0, "a count left out is 0")
+    }
+
+    func testMergeRefusesTimesTooLargeToAddUp() throws {
+        let dir = try TestPaths.temporaryDirectory("merge-overflow").path
+        for index in 0..<2 {
+            let shard = try XCTUnwrap(Shard(index: index, count: 2))
+            try "".write(toFile: dir + "/" + BatchSettings.manifestName(shard), atomically: true, encoding: .utf8)
+            var counts = BatchCounts()
+            counts.resumed = Int.max
+            try RunRecord(version: "0.1.0", asOf: nil, options: [:], shard: shard, counts: counts, wallMs: 1,
+                          reportMs: ["summary": Int.max]).write(to: dir + "/run.shard-\(index)-of-2.json")
+        }
+        let out = try TestPaths.temporaryDirectory("merge-overflow-out").path
+        XCTAssertThrowsError(try BatchMerge.merge([dir], into: out)) { error in
+            XCTAssertEqual("\(error)", dir + "/run.shard-1-of-2.json: its counts or times are too large to add up")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [])
+    }
+
     func testLoadKeepsTheLastLineOfAUserAndSkipsBrokenOnes() throws {
         let dir = try TestPaths.temporaryDirectory("manifest").path
         var later = entry

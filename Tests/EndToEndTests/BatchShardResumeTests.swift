@@ -10,10 +10,8 @@ final class BatchShardResumeTests: XCTestCase {
         XCTAssertEqual(try ReportBinary.run(BatchSupport.batchArguments(out: whole)).status, 1)
         let shared = try TestPaths.temporaryDirectory("batch-shards").path
         let processes = try (0..<3).map { i -> Process in
-            let p = Process()
-            p.executableURL = ReportBinary.url
-            p.arguments = BatchSupport.batchArguments(out: shared, ["--shard", "auto/3", "--jobs", "1"])
-            p.environment = ProcessInfo.processInfo.environment.merging(["JOB_COMPLETION_INDEX": "\(i)"]) { $1 }
+            let p = ReportBinary.process(BatchSupport.batchArguments(out: shared, ["--shard", "auto/3", "--jobs", "1"]),
+                                         environment: ["JOB_COMPLETION_INDEX": "\(i)"])
             p.standardError = FileHandle.nullDevice
             try p.run()
             return p
@@ -62,9 +60,7 @@ final class BatchShardResumeTests: XCTestCase {
         let reference = try TestPaths.temporaryDirectory("batch-ref").path
         XCTAssertEqual(try ReportBinary.run(BatchSupport.batchArguments(users, out: reference)).status, 1)
         let out = try TestPaths.temporaryDirectory("batch-killed").path
-        let p = Process()
-        p.executableURL = ReportBinary.url
-        p.arguments = BatchSupport.batchArguments(users, out: out, ["--jobs", "2"])
+        let p = ReportBinary.process(BatchSupport.batchArguments(users, out: out, ["--jobs", "2"]))
         p.standardError = FileHandle.nullDevice
         try p.run()
         // Killed once a random number of users (1 to 24 of 32) are in the manifest, plus a random

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -95,10 +96,10 @@ final class CareCommandTests: XCTestCase {
     func testConcurrentIngestsBothSucceed() throws {
         let a = try bigHandoffs("a.csv", count: 20_000, prefix: "a"), b = try bigHandoffs("b.csv", count: 20_000, prefix: "b")
         let group = DispatchGroup()
-        let statuses = StatusBox()
+        let statuses = StatusBox(), db = db
         for file in [a, b] {
             DispatchQueue.global().async(group: group) {
-                let r = try? ReportBinary.run(["care", "ingest", file, "--db", self.db])
+                let r = try? ReportBinary.run(["care", "ingest", file, "--db", db])
                 statuses.append(r?.status ?? -1, r?.stderr ?? "")
             }
         }
@@ -111,9 +112,7 @@ final class CareCommandTests: XCTestCase {
         XCTAssertEqual(try ReportBinary.run(["care", "ingest", sample("handoffs-p1.json"), "--db", db]).status, 0)
         let before = try checkLines()
         let big = try bigHandoffs("big.csv", count: 150_000, prefix: "k")
-        let process = Process()
-        process.executableURL = ReportBinary.url
-        process.arguments = ["care", "ingest", big, "--db", db]
+        let process = ReportBinary.process(["care", "ingest", big, "--db", db])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -133,10 +132,10 @@ final class CareCommandTests: XCTestCase {
 }
 
 /// Results written by two threads.
-final class StatusBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var values: [(Int32, String)] = []
-    func append(_ status: Int32, _ stderr: String) { lock.lock(); values.append((status, stderr)); lock.unlock() }
+final class StatusBox: Sendable {
+    private let results = Mutex<[(Int32, String)]>([])
+    var values: [(Int32, String)] { results.withLock { $0 } }
+    func append(_ status: Int32, _ stderr: String) { results.withLock { $0.append((status, stderr)) } }
 }
 
 extension CareCommandTests {

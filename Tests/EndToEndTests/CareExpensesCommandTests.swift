@@ -61,7 +61,7 @@ final class CareExpensesCommandTests: XCTestCase {
         let csv = try String(contentsOfFile: out("e.csv"), encoding: .utf8)
         XCTAssertTrue(csv.hasPrefix("id,circle_id,patient_id,date,category,description,amount,currency,paid_by,reimbursable,receipt\r\n"))
         XCTAssertEqual(csv.components(separatedBy: "\r\n").count, 42, "a header, 40 expenses and the final line end")
-        guard let pdftotext = ReportBinary.tool("pdftotext") else { return }
+        let pdftotext = try ReportBinary.require("pdftotext")
         let text = try ReportBinary.runTool(pdftotext, ["-layout", out("e.pdf"), "-"]).stdoutText
         let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         XCTAssertGreaterThan(pages.count, 1)

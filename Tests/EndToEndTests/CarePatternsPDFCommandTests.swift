@@ -21,7 +21,7 @@ final class CarePatternsPDFCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdoutText, "care patterns as of 2026-04-15: 2 patients, 17 insights, 17 new today\n")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int, 0o600)
-        guard let pdftotext = ReportBinary.tool("pdftotext") else { return }
+        let pdftotext = try ReportBinary.require("pdftotext")
         let text = try ReportBinary.runTool(pdftotext, ["-layout", pdf, "-"]).stdoutText
         let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         for page in pages { XCTAssertTrue(page.contains("This is an observation from your handoffs, not a medical assessment.")) }

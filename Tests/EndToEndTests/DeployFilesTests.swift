@@ -8,25 +8,22 @@ import XCTest
 final class DeployFilesTests: XCTestCase {
     let deploy = TestPaths.repoRoot.appendingPathComponent("deploy")
 
-    /// The YAML file as JSON through PyYAML, when python3 has it; nil otherwise.
-    func parsedYAML(_ path: String) throws -> [String: Any]? {
-        guard let python = ReportBinary.tool("python3") else { return nil }
+    /// The YAML file as JSON through PyYAML (python3-yaml).
+    func parsedYAML(_ path: String) throws -> [String: Any] {
+        let python = try ReportBinary.require("python3")
+        guard try ReportBinary.runTool(python, ["-c", "import yaml"]).status == 0 else {
+            throw ReportBinary.missing("PyYAML is not installed (scripts/setup.sh installs python3-yaml)")
+        }
         let r = try ReportBinary.runTool(python, ["-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))", path])
-        guard r.status == 0 else { return nil }
-        return try JSONSerialization.jsonObject(with: r.stdout) as? [String: Any]
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: r.stdout) as? [String: Any])
     }
 
     func testCronJobRunsAnIndexedJobOfShardsOnAVolume() throws {
         let path = deploy.appendingPathComponent("k8s/cronjob.yaml").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertFalse(text.contains("\t"), "YAML is indented with spaces")
-        guard let yaml = try parsedYAML(path) else {
-            // No YAML parser here: the structure the scheduler needs, line by line.
-            for line in ["kind: CronJob", "completionMode: Indexed", "- auto/4", "persistentVolumeClaim:"] {
-                XCTAssertTrue(text.contains(line), line)
-            }
-            return
-        }
+        let yaml = try parsedYAML(path)
         XCTAssertEqual(yaml["kind"] as? String, "CronJob")
         let spec = try XCTUnwrap(yaml["spec"] as? [String: Any])
         XCTAssertEqual((spec["schedule"] as? String)?.split(separator: " ").count, 5)
@@ -85,8 +82,7 @@ final class DeployFilesTests: XCTestCase {
         let array = try XCTUnwrap(slurm.split(separator: "\n").first { $0.hasPrefix("#SBATCH --array=0-") })
         let last = try XCTUnwrap(Int(array.dropFirst("#SBATCH --array=0-".count)))
         XCTAssertTrue(slurm.contains("--shard auto/\(last + 1)"), "array 0-\(last) runs \(last + 1) shards")
-        if let bash = ReportBinary.tool("bash") {
-            XCTAssertEqual(try ReportBinary.runTool(bash, ["-n", deploy.appendingPathComponent("slurm/report-batch.sbatch").path]).status, 0)
-        }
+        let bash = try ReportBinary.require("bash")
+        XCTAssertEqual(try ReportBinary.runTool(bash, ["-n", deploy.appendingPathComponent("slurm/report-batch.sbatch").path]).status, 0)
     }
 }

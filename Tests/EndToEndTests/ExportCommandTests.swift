@@ -54,7 +54,7 @@ final class ExportCommandTests: XCTestCase {
     }
 
     func testReadingAnExportBackGivesTheSameInsightsAndSummary() throws {
-        guard let pdftotext = ReportBinary.tool("pdftotext") else { throw XCTSkip("pdftotext (poppler-utils) is not installed") }
+        let pdftotext = try ReportBinary.require("pdftotext")
         func insights(_ input: String) throws -> Data {
             let r = try ReportBinary.run(["headache", "insights", input, "--days", sample("aurae/days.json"), "--as-of", "2026-07-31",
                                           "--tier", "premium", "--json"])

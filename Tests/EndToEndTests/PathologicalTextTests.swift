@@ -29,8 +29,9 @@ final class PathologicalTextTests: XCTestCase {
         return url
     }
 
-    /// Runs the summary on `input`; returns the PDF's text (nil without pdftotext).
-    func summary(_ input: URL) throws -> String? {
+    /// Runs the summary on `input`; returns the PDF's text.
+    func summary(_ input: URL) throws -> String {
+        let pdftotext = try ReportBinary.require("pdftotext")
         let out = dir.appendingPathComponent(input.deletingPathExtension().lastPathComponent + ".pdf")
         let started = Date()
         let r = try ReportBinary.run(["headache", "summary", input.path, "-o", out.path, "--as-of", "2026-03-31"])
@@ -39,14 +40,12 @@ final class PathologicalTextTests: XCTestCase {
         XCTAssertLessThan(seconds, 30, "was quadratic: about a minute for 16,000 characters")
         let pdf = try Data(contentsOf: out)
         XCTAssertEqual(pdf.prefix(5), Data("%PDF-".utf8))
-        guard let tool = ReportBinary.tool("pdftotext") else { return nil }
-        let text = try ReportBinary.runTool(tool, ["-layout", out.path, "-"])
+        let text = try ReportBinary.runTool(pdftotext, ["-layout", out.path, "-"])
         XCTAssertEqual(text.status, 0)
         return text.stdoutText
     }
 
-    func assertRows(_ text: String?, cut prefix: String) {
-        guard let text else { return }
+    func assertRows(_ text: String, cut prefix: String) {
         for date in ["1 Mar 2026", "2 Mar 2026", "3 Mar 2026"] { XCTAssertTrue(text.contains(date), date) }
         XCTAssertTrue(text.split(separator: "\n").contains { $0.contains(prefix) && $0.hasSuffix("…") },
                       "the cut cell ends with …")

@@ -19,14 +19,14 @@ final class SummaryCommandTests: XCTestCase {
     func sample(_ path: String) -> String { samples.appendingPathComponent(path).path }
 
     func pdftotext(_ pdf: URL, layout: Bool = true) throws -> String {
-        guard let tool = ReportBinary.tool("pdftotext") else { throw XCTSkip("pdftotext (poppler-utils) is not installed") }
+        let tool = try ReportBinary.require("pdftotext")
         let r = try ReportBinary.runTool(tool, (layout ? ["-layout"] : []) + [pdf.path, "-"])
         XCTAssertEqual(r.status, 0, r.stderr)
         return r.stdoutText
     }
 
     func pdfinfo(_ pdf: URL) throws -> [String: String] {
-        guard let tool = ReportBinary.tool("pdfinfo") else { throw XCTSkip("pdfinfo (poppler-utils) is not installed") }
+        let tool = try ReportBinary.require("pdfinfo")
         let r = try ReportBinary.runTool(tool, [pdf.path])
         XCTAssertEqual(r.status, 0, r.stderr)
         var info: [String: String] = [:]
@@ -144,26 +144,23 @@ final class SummaryCommandTests: XCTestCase {
     }
 
     func testStandardToolsAcceptThePDF() throws {
+        let qpdf = try ReportBinary.require("qpdf"), pdffonts = try ReportBinary.require("pdffonts")
         let out = dir.appendingPathComponent("check.pdf")
         XCTAssertEqual(try ReportBinary.run(["headache", "summary", sample("aurae/logs.json"), "-o", out.path, "--as-of", "2026-07-31"]).status, 0)
-        if let qpdf = ReportBinary.tool("qpdf") {
-            let r = try ReportBinary.runTool(qpdf, ["--check", out.path])
-            XCTAssertEqual(r.status, 0, r.stdoutText + r.stderr)
-            let outline = try ReportBinary.runTool(qpdf, ["--json", "--json-key=outlines", out.path])
-            for title in ["Headache summary", "Safety", "Episodes"] {
-                XCTAssertTrue(outline.stdoutText.contains("\"title\": \"\(title)\""), "outline entry \(title)")
-            }
+        let check = try ReportBinary.runTool(qpdf, ["--check", out.path])
+        XCTAssertEqual(check.status, 0, check.stdoutText + check.stderr)
+        let outline = try ReportBinary.runTool(qpdf, ["--json", "--json-key=outlines", out.path])
+        for title in ["Headache summary", "Safety", "Episodes"] {
+            XCTAssertTrue(outline.stdoutText.contains("\"title\": \"\(title)\""), "outline entry \(title)")
         }
-        if let pdffonts = ReportBinary.tool("pdffonts") {
-            let r = try ReportBinary.runTool(pdffonts, [out.path])
-            let fontLines = r.stdoutText.split(separator: "\n").dropFirst(2)
-            XCTAssertTrue(fontLines.contains { $0.contains("Inter") }, "the brand font is used: \(r.stdoutText)")
-            for line in fontLines {
-                let cols = line.split(separator: " ", omittingEmptySubsequences: true)
-                // name type encoding emb sub uni object ID: emb and sub are "yes"
-                XCTAssertTrue(cols.contains("yes"), "embedded: \(line)")
-                XCTAssertTrue(line.split(separator: "+").count > 1, "subset: \(line)")
-            }
+        let fonts = try ReportBinary.runTool(pdffonts, [out.path])
+        let fontLines = fonts.stdoutText.split(separator: "\n").dropFirst(2)
+        XCTAssertTrue(fontLines.contains { $0.contains("Inter") }, "the brand font is used: \(fonts.stdoutText)")
+        for line in fontLines {
+            let cols = line.split(separator: " ", omittingEmptySubsequences: true)
+            // name type encoding emb sub uni object ID: emb and sub are "yes"
+            XCTAssertTrue(cols.contains("yes"), "embedded: \(line)")
+            XCTAssertTrue(line.split(separator: "+").count > 1, "subset: \(line)")
         }
     }
 

@@ -128,9 +128,7 @@ final class SurroundingsTests: XCTestCase {
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let received = path("received.pdf")
         XCTAssertTrue(FileManager.default.createFile(atPath: received, contents: nil))
-        let cat = Process()
-        cat.executableURL = URL(fileURLWithPath: "/bin/cat")
-        cat.arguments = [fifo]
+        let cat = ReportBinary.process([fifo], executable: URL(fileURLWithPath: "/bin/cat"))
         cat.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: received))
         try cat.run()
         let r = try ReportBinary.run(summary(fifo))
@@ -166,8 +164,7 @@ final class SurroundingsTests: XCTestCase {
 
     /// A process id that no longer exists: a child that has exited and been reaped.
     func deadPid() throws -> Int32 {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        let child = ReportBinary.process([], executable: URL(fileURLWithPath: "/bin/true"))
         try child.run()
         child.waitUntilExit()
         return child.processIdentifier
@@ -202,9 +199,7 @@ final class SurroundingsTests: XCTestCase {
         }
         let prefix = ".report-tmp-" + (out as NSString).lastPathComponent + "."
         for _ in 0..<5 {
-            let run = Process()
-            run.executableURL = ReportBinary.url
-            run.arguments = ["headache", "summary", big, "--as-of", "2099-12-31", "-o", out, "--quiet"]
+            let run = ReportBinary.process(["headache", "summary", big, "--as-of", "2099-12-31", "-o", out, "--quiet"])
             run.standardError = FileHandle.nullDevice
             try run.run()
             var caught = false

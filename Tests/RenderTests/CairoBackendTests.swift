@@ -134,10 +134,7 @@ final class CairoBackendTests: XCTestCase {
     }
 
     func testPdftotextGivesBackTableRowsAndPageCount() throws {
-        let tools = ["/usr/bin/pdftotext", "/usr/bin/pdfinfo", "/usr/bin/pdffonts"]
-        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("poppler-utils not installed")
-        }
+        let tools = try ["pdftotext", "pdfinfo", "pdffonts"].map(ReportBinary.require)
         let doc = SampleDocuments.summaryTable(rows: 100)
         let (laid, pdf, _) = try render(doc)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-test-\(getpid()).pdf")
@@ -162,15 +159,7 @@ final class CairoBackendTests: XCTestCase {
         XCTAssertFalse(fonts.split(separator: "\n").dropFirst(2).contains { $0.contains(" no ") }, "all embedded: \(fonts)")
     }
 
-    private func run(_ tool: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    private func run(_ tool: URL, _ args: [String]) throws -> String {
+        try ReportBinary.runTool(tool, args).stdoutText
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import Render
 import XCTest
 
-/// Golden-file assertions. Set `RECORD_GOLDEN=1` to rewrite goldens. A missing golden is
-/// recorded and the test fails, so nothing passes by accident. On a mismatch the actual output
+/// Golden-file assertions. Set `RECORD_GOLDEN=1` to rewrite goldens: each one is written and the
+/// assertion fails ("recorded …; run again without RECORD_GOLDEN"), as a missing golden is
+/// recorded and fails, so nothing passes by recording. On a mismatch the actual output
 /// (`<name>.actual.txt` / `<name>.actual.png`) and, for images, `<name>.diff.png` are written next
 /// to the golden.
 public enum GoldenFile {
@@ -11,20 +12,29 @@ public enum GoldenFile {
 
     static let howToRecord = "Review the change, then re-record with: RECORD_GOLDEN=1 swift test --filter <test>"
 
+    /// Writes `data` as the golden `url` when recording or when it is missing, and fails the
+    /// test; false (nothing written) when the golden is to be compared.
+    static func record(_ data: Data, at url: URL, file: StaticString, line: UInt) -> Bool {
+        let existed = FileManager.default.fileExists(atPath: url.path)
+        guard recording || !existed else { return false }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        } catch {
+            XCTFail("could not write golden \(url.path): \(error)", file: file, line: line)
+            return true
+        }
+        XCTFail(recording ? "recorded \(url.path); run again without RECORD_GOLDEN"
+                          : "recorded missing golden \(url.path); run the test again", file: file, line: line)
+        return true
+    }
+
     /// Compares `actual` with the golden text file `<directory>/<name>` (the name should end in
     /// `.txt`).
     public static func assertText(actual: String, named name: String, in directory: URL,
                                   file: StaticString = #filePath, line: UInt = #line) {
         let url = directory.appendingPathComponent(name)
-        if recording || !FileManager.default.fileExists(atPath: url.path) {
-            let existed = FileManager.default.fileExists(atPath: url.path)
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try Data(actual.utf8).write(to: url)
-            } catch { XCTFail("could not write golden \(url.path): \(error)", file: file, line: line); return }
-            if !existed { XCTFail("recorded missing golden \(url.path); run the test again", file: file, line: line) }
-            return
-        }
+        if record(Data(actual.utf8), at: url, file: file, line: line) { return }
         let expected = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         let actualURL = actualURL(for: url, ext: "txt")
         if expected == actual {
@@ -43,15 +53,7 @@ public enum GoldenFile {
                                  maxDifferingPixels: Int = 0,
                                  file: StaticString = #filePath, line: UInt = #line) {
         let url = directory.appendingPathComponent(name)
-        if recording || !FileManager.default.fileExists(atPath: url.path) {
-            let existed = FileManager.default.fileExists(atPath: url.path)
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try actual.write(to: url)
-            } catch { XCTFail("could not write golden \(url.path): \(error)", file: file, line: line); return }
-            if !existed { XCTFail("recorded missing golden \(url.path); run the test again", file: file, line: line) }
-            return
-        }
+        if record(actual, at: url, file: file, line: line) { return }
         let actualURL = actualURL(for: url, ext: "png")
         let diffURL = url.deletingPathExtension().appendingPathExtension("diff.png")
         do {

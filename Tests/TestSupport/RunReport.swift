@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import XCTest
 
 /// Runs the built `report` executable, as a user would, and captures what it printed.
 public struct RunResult {
@@ -28,13 +30,46 @@ public enum ReportBinary {
         try runTool(url, arguments, stdin: stdin, environment: environment, in: directory)
     }
 
-    /// Runs any program found on PATH (pdftotext, qpdf, …); `nil` when it is not installed.
-    public static func tool(_ name: String) -> URL? {
+    /// The program `name` found on PATH (pdftotext, qpdf, python3, …). When it is missing the
+    /// test is skipped, or fails in CI (`CI` set), which must run every check: never a silent pass.
+    public static func require(_ name: String) throws -> URL {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let url = URL(fileURLWithPath: String(dir)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return nil
+        throw missing("\(name) is not installed (scripts/setup.sh installs it)")
+    }
+
+    /// What a test throws when something it needs is not on this machine: `XCTSkip` locally, a
+    /// failure in CI.
+    public static func missing(_ what: String) -> Error {
+        let ci = !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+        return ci ? MissingInCI(description: what + ", and CI runs every test") : XCTSkip(what)
+    }
+
+    struct MissingInCI: Error, CustomStringConvertible { var description: String }
+
+    /// The environment of every process a test starts: of the caller's only `PATH` and `HOME`
+    /// (where fontconfig keeps its cache), `LANG=C.UTF-8` and `TZ=UTC`, then `extra` (what the
+    /// test is about: `SOURCE_DATE_EPOCH`, `REPORT_TEMPLATES`, a shard index, …). So a variable of
+    /// the caller's (Debian's package builds set `SOURCE_DATE_EPOCH`) never reaches a run.
+    public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        let caller = ProcessInfo.processInfo.environment
+        var env = ["LANG": "C.UTF-8", "TZ": "UTC"]
+        for name in ["PATH", "HOME"] { env[name] = caller[name] }
+        return env.merging(extra) { $1 }
+    }
+
+    /// A process of `executable` (by default `report`) with `arguments` and `environment(extra)`,
+    /// not started: for a test that waits for it or signals it itself.
+    public static func process(_ arguments: [String], executable: URL = url, environment extra: [String: String] = [:],
+                               in directory: URL? = nil) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(extra)
+        if let directory { process.currentDirectoryURL = directory }
+        return process
     }
 
     /// Runs `report` through `/bin/sh` with the shell redirection `redirection` (`2>&-` closes
@@ -45,26 +80,20 @@ public enum ReportBinary {
                     in: directory)
     }
 
+    /// Runs the program at `url` (a path from `require`, or `report`) to its end and captures
+    /// what it printed.
     public static func runTool(_ url: URL, _ arguments: [String], stdin: Data? = nil,
                                environment: [String: String] = [:], in directory: URL? = nil) throws -> RunResult {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["REPORT_TEMPLATES"] = nil
-        env["SOURCE_DATE_EPOCH"] = nil
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
+        let child = process(arguments, executable: url, environment: environment, in: directory)
         let out = Pipe(), err = Pipe(), inp = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = inp
-        try process.run()
+        child.standardOutput = out
+        child.standardError = err
+        child.standardInput = inp
+        try child.run()
         let group = DispatchGroup()
-        let outBox = DataBox(), errBox = DataBox()
-        DispatchQueue.global().async(group: group) { outBox.data = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let outData = Captured(), errData = Captured()
+        DispatchQueue.global().async(group: group) { outData.set(out.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: group) { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
         if let stdin {
             // A child that stops reading early (an input over a limit) closes the pipe: the rest
             // of the input is dropped instead of killing the test process with SIGPIPE.
@@ -73,14 +102,18 @@ public enum ReportBinary {
         }
         try? inp.fileHandleForWriting.close()
         group.wait()
-        process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: outBox.data,
-                         stderr: String(decoding: errBox.data, as: UTF8.self))
+        child.waitUntilExit()
+        return RunResult(status: child.terminationStatus, stdout: outData.value,
+                         stderr: String(decoding: errData.value, as: UTF8.self))
     }
 }
 
 /// SIGPIPE ignored in the test process, once: writes to a closed pipe then fail with EPIPE.
 private let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-/// Written by one reader thread, read after `DispatchGroup.wait()`.
-final class DataBox: @unchecked Sendable { var data = Data() }
+/// What one reader thread read, taken after `DispatchGroup.wait()`.
+final class Captured: Sendable {
+    private let data = Mutex(Data())
+    func set(_ value: Data) { data.withLock { $0 = value } }
+    var value: Data { data.withLock { $0 } }
+}

@@ -2,7 +2,7 @@ import Ingest
 import Foundation
 import Render
 
-/// Synthetic documents for tests and benchmarks (neutral test colours, not brand colours).
+/// Synthetic documents for tests (neutral test colours, not brand colours).
 public enum SampleDocuments {
     public static let ink = Color(red: 0.13, green: 0.13, blue: 0.13)
     public static let muted = Color(red: 0.33, green: 0.33, blue: 0.33)
@@ -29,7 +29,7 @@ public enum SampleDocuments {
         }, continuationHeader: continuation)
     }
 
-    /// The benchmark table: 7 columns (Date 52, Time 30, Severity 44, Duration 46, Weather 84,
+    /// The summary table: 7 columns (Date 52, Time 30, Severity 44, Duration 46, Weather 84,
     /// Medication 82, Notes flexible), 7.5 pt Inter, header repeated, zebra rows.
     public static func summaryTable(rows n: Int) -> Document {
         // Same shape of data as the anchor benchmark's gen_data.py (not the same random stream).
@@ -88,20 +88,5 @@ public enum SampleDocuments {
             .table(table),
         ]
         return Document(metadata: metadata(), template: template(), blocks: blocks)
-    }
-
-    /// `doc` with every table and heading font replaced by `family` (benchmark comparisons).
-    public static func withFamily(_ doc: Document, _ family: String) -> Document {
-        var d = doc
-        func fix(_ s: TextStyle) -> TextStyle { var s = s; s.font.family = family; return s }
-        d.blocks = doc.blocks.map { b in
-            if var h = b.element as? Heading { h.style = fix(h.style); return .heading(h) }
-            if var p = b.element as? Paragraph { p.style = fix(p.style); return .paragraph(p) }
-            if var t = b.element as? Table {
-                t.headerStyle = fix(t.headerStyle); t.bodyStyle = fix(t.bodyStyle); return .table(t)
-            }
-            return b
-        }
-        return d
     }
 }

@@ -15,10 +15,12 @@ struct Harness {
     /// Loads the templates found as the command finds them (`$REPORT_TEMPLATES`, else the
     /// checkout's `templates/` above the executable) and sends standard output, where the
     /// insights job writes as `-o -` does, to /dev/null: no files, no fsync. Exits on failure.
-    static let shared: Harness = {
+    /// `nonisolated(unsafe)`: the measurer is not thread-safe and need not be, libFuzzer calls the
+    /// target from one thread (`-jobs` and `-workers` start other processes), the one that uses it.
+    nonisolated(unsafe) static let shared: Harness = {
         let devNull = open("/dev/null", O_WRONLY)
         guard devNull >= 0, dup2(devNull, STDOUT_FILENO) >= 0 else {
-            fputs("FuzzPipeline: cannot send standard output to /dev/null\n", stderr)
+            FileHandle.standardError.write(Data("FuzzPipeline: cannot send standard output to /dev/null\n".utf8))
             exit(2)
         }
         close(devNull)
@@ -27,7 +29,7 @@ struct Harness {
             return Harness(templates: templates, insights: try InsightsJob(templates: templates),
                            summary: try SummaryJob(templates: templates))
         } catch {
-            fputs("FuzzPipeline: cannot load templates (set REPORT_TEMPLATES): \(error)\n", stderr)
+            FileHandle.standardError.write(Data("FuzzPipeline: cannot load templates (set REPORT_TEMPLATES): \(error)\n".utf8))
             exit(2)
         }
     }()

@@ -114,7 +114,9 @@ public final class JSONParser {
             p = UnsafePointer(b.assumingMemoryBound(to: UInt8.self))
             n = buffer.count
         } else {
-            p = UnsafePointer(emptyBytePointer)
+            // One zero byte, read-only in the binary (an empty literal is NUL-terminated): no
+            // mutable global pointer for the parsers of several threads to share.
+            p = ("" as StaticString).utf8Start
             n = 0
         }
         maxDepth = limits.maxDepth

@@ -1,11 +1,5 @@
 // Hand-written scalar parsers over UTF-8 bytes: no Foundation, no allocation on the fast paths.
 
-@usableFromInline let emptyBytePointer: UnsafeMutablePointer<UInt8> = {
-    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-    p.initialize(to: 0)
-    return p
-}()
-
 @inlinable @inline(__always) func isASCIISpace(_ b: UInt8) -> Bool {
     b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C
 }

@@ -3,7 +3,8 @@ import Ingest
 
 /// What every report of one run shares: the analysis date, the time written into PDFs, and the
 /// tool's name and version. Reading the clock happens only here, and only when the run did not
-/// pin the dates (`--as-of`, `SOURCE_DATE_EPOCH`).
+/// pin the dates (`--as-of`, `SOURCE_DATE_EPOCH`). The environment is always a parameter (the
+/// command passes its process's): nothing here reads the caller's by default.
 public struct RunInfo: Sendable {
     public static let toolName = "report"
     public static let version = "0.1.0"
@@ -21,7 +22,7 @@ public struct RunInfo: Sendable {
     public var creator: String { "\(Self.toolName) \(Self.version)" }
 
     /// `SOURCE_DATE_EPOCH` as a date, when set to a valid integer.
-    public static func sourceDateEpoch(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Date? {
+    public static func sourceDateEpoch(_ environment: [String: String]) -> Date? {
         guard let raw = environment["SOURCE_DATE_EPOCH"], let secs = Int64(raw.trimmingCharacters(in: .whitespaces)) else {
             return nil
         }
@@ -37,8 +38,7 @@ public struct RunInfo: Sendable {
 
     /// The run's clock: `SOURCE_DATE_EPOCH` when set (so a pinned build pins every date the
     /// run takes from the clock), else `now`.
-    public static func clock(_ environment: [String: String] = ProcessInfo.processInfo.environment,
-                             now: Date = Date()) -> Date {
+    public static func clock(_ environment: [String: String], now: Date = Date()) -> Date {
         sourceDateEpoch(environment) ?? now
     }
 
@@ -50,7 +50,7 @@ public struct RunInfo: Sendable {
     ///   when `--as-of` was given (so the same options give the same bytes), else now.
     /// Nothing else in the tool reads the clock for a report.
     public static func resolve(asOf: LocalDate?,
-                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               environment: [String: String],
                                now: Date = Date(),
                                defaultAsOf: (Date) -> LocalDate = { RunInfo.today($0) }) -> RunInfo {
         let epoch = sourceDateEpoch(environment)

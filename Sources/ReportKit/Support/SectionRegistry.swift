@@ -3,9 +3,10 @@ import Render
 
 /// The sections of one report, each a builder registered under the id that the report's section
 /// list in `templates/reports/` (and a `--sections` option) names. A report picks and orders its
-/// sections by id; adding a section is one `register` call.
-public struct SectionRegistry<Input> {
-    public typealias Builder = (Input) throws -> [Block]
+/// sections by id; adding a section is one `register` call. Sendable (its builders are), so that a
+/// report's registry can be one `static let` that the batch's worker threads share.
+public struct SectionRegistry<Input>: Sendable {
+    public typealias Builder = @Sendable (Input) throws -> [Block]
 
     private var builders: [String: Builder] = [:]
     /// Registration order: the order a report has when nothing else orders it.

@@ -1,3 +1,4 @@
+@testable import Catalog
 import Mustache
 
 extension Wording {
