@@ -12,8 +12,8 @@ struct CycleCommand: ParsableCommand {
             Reads period start exports (JSON or CSV: id, userId, startDate, timeZone, \
             notifications). The cycle length is the average of the last 6 gaps of 15 to 90 days \
             (28 when there is none); the two check-ins fall 1 and 3 days after the predicted \
-            start, at 09:00 in the user's time zone, from the system's time-zone database (tzdata). \
-            See docs/companion-apps.md.
+            start, at 09:00 in the user's time zone, from the system's time-zone database (tzdata: \
+            the TZif files in $TZDIR, default /usr/share/zoneinfo). See docs/companion-apps.md.
 
             Exit status: 0 success, 1 invalid input, 2 usage error.
             """,

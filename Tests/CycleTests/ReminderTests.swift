@@ -1,4 +1,5 @@
 import Cycle
+import Foundation
 import Ingest
 import XCTest
 
@@ -105,5 +106,71 @@ final class ReminderTests: XCTestCase {
         XCTAssertEqual(p.cycleId, "c1")
         XCTAssertTrue(p.length.isDefault)
         XCTAssertEqual(try CyclePlanner.plans(starts, settings: settings, asOf: date("2026-01-01")), [])
+    }
+}
+
+/// Zones from the system's tz database (or a directory pointed elsewhere), 09:00 on days a zone
+/// skipped, offsets with seconds, and the order of records on the same date.
+final class ZoneRuleTests: XCTestCase {
+    let settings = CycleSettings()
+
+    func start(_ user: String, _ day: String, _ zone: String?, id: String, _ status: NotificationStatus = .authorized) -> PeriodStart {
+        PeriodStart(id: id, userId: user, startDate: LocalDate(iso: day)!, timeZone: zone, notifications: status)
+    }
+
+    func times(_ starts: [PeriodStart], zones: ZoneDirectory = ZoneDirectory(path: "/usr/share/zoneinfo")) throws -> [String] {
+        try XCTUnwrap(try CyclePlanner.plans(starts, settings: settings, zones: zones).first).reminders.map { "\($0.at.utc) \($0.at)" }
+    }
+
+    func testAChangedZoneDirectoryIsFollowed() throws {
+        let system = URL(fileURLWithPath: "/usr/share/zoneinfo/Etc/GMT-3")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cycle-zones-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Europe"), withIntermediateDirectories: true)
+        // "Berlin" at a fixed +03:00: the copy of another zone's file.
+        try FileManager.default.copyItem(at: system, to: dir.appendingPathComponent("Europe/Berlin"))
+        let starts = [start("u", "2026-02-27", "Europe/Berlin", id: "c")]
+        XCTAssertEqual(try times(starts), ["2026-03-28T08:00:00Z 2026-03-28T09:00:00+01:00", "2026-03-30T07:00:00Z 2026-03-30T09:00:00+02:00"])
+        XCTAssertEqual(try times(starts, zones: ZoneDirectory(path: dir.path)),
+                       ["2026-03-28T06:00:00Z 2026-03-28T09:00:00+03:00", "2026-03-30T06:00:00Z 2026-03-30T09:00:00+03:00"])
+        // A zone the directory has no file for is an input error at the record that named it.
+        var paris = start("p", "2026-02-27", "Europe/Paris", id: "p")
+        paris.source = SourceLocation(file: "p.csv", line: 2, column: 1)
+        paris.format = .csv
+        XCTAssertThrowsError(try CyclePlanner.plans([paris], settings: settings, zones: ZoneDirectory(path: dir.path))) { error in
+            XCTAssertEqual((error as? IngestError)?.diagnostics.map(\.description),
+                           ["p.csv:2:1: error: time_zone is not a usable time zone of the system's time-zone database"])
+        }
+    }
+
+    /// 09:00 on a day a zone skipped is read with the offset before the change (RFC 5545): it lands
+    /// as much later as the change skipped.
+    func testNineOClockOnASkippedDay() throws {
+        // Athens: summer time from 09:00 on 1 April 1979 (prediction 31 March, attempt 1 on 1 April).
+        XCTAssertEqual(try times([start("a", "1979-03-03", "Europe/Athens", id: "a")]),
+                       ["1979-04-01T07:00:00Z 1979-04-01T10:00:00+03:00", "1979-04-03T06:00:00Z 1979-04-03T09:00:00+03:00"])
+        // Samoa skipped 30 December 2011: attempt 1 is 09:00 on the 31st, one day before attempt 2.
+        XCTAssertEqual(try times([start("s", "2011-12-01", "Pacific/Apia", id: "s")]),
+                       ["2011-12-30T19:00:00Z 2011-12-31T09:00:00+14:00", "2011-12-31T19:00:00Z 2012-01-01T09:00:00+14:00"])
+    }
+
+    func testOffsetsKeepTheirSeconds() throws {
+        XCTAssertEqual(try times([start("m", "1971-03-01", "Africa/Monrovia", id: "m")]),
+                       ["1971-03-30T09:44:30Z 1971-03-30T09:00:00-00:44:30", "1971-04-01T09:44:30Z 1971-04-01T09:00:00-00:44:30"])
+    }
+
+    /// Two records of a user on one date: the one with the greater id is the latest, in any file order.
+    func testSameDateIsDecidedByIdNotByFileOrder() throws {
+        let records = [start("u", "2026-01-01", "Asia/Tokyo", id: "c-2"), start("u", "2026-01-01", "Europe/Berlin", id: "c-1", .denied)]
+        for order in [records, Array(records.reversed())] {
+            let plan = try XCTUnwrap(try CyclePlanner.plans(order, settings: settings).first)
+            XCTAssertEqual(plan.cycleId, "c-2")
+            XCTAssertEqual(plan.timeZone, "Asia/Tokyo")
+            XCTAssertEqual(plan.notifications, .authorized)
+        }
+        // Without ids, the records' other fields decide, still whatever the order.
+        let anonymous = [PeriodStart(id: nil, userId: "v", startDate: LocalDate(iso: "2026-01-01")!, timeZone: "Asia/Tokyo"),
+                         PeriodStart(id: nil, userId: "v", startDate: LocalDate(iso: "2026-01-01")!, timeZone: "Europe/Berlin")]
+        XCTAssertEqual(try CyclePlanner.plans(anonymous, settings: settings), try CyclePlanner.plans(anonymous.reversed(), settings: settings))
     }
 }

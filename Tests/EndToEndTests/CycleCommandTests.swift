@@ -76,4 +76,56 @@ final class CycleCommandTests: XCTestCase {
         }
         XCTAssertEqual(try ReportBinary.run(["cycle", "summary", periods, "--as-of", "2026-02-30"]).status, 2)
     }
+
+    // MARK: Zones from the system's database, or from TZDIR
+
+    func temporaryDirectory() throws -> URL {
+        let dir = try TestPaths.temporaryDirectory("cycle-zones")
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// A copy of the database whose Europe/Berlin is another zone's file (a fixed +03:00): the
+    /// output follows the file, as a tzdata update would reach it.
+    func testTZDIRPointsTheZonesAtAChangedCopy() throws {
+        let dir = try temporaryDirectory()
+        let zones = dir.appendingPathComponent("zoneinfo")
+        try FileManager.default.createDirectory(at: zones.appendingPathComponent("Europe"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Etc/GMT-3", toPath: zones.appendingPathComponent("Europe/Berlin").path)
+        let input = try write(#"{"periods": [{"id": "c1", "userId": "u", "startDate": "2026-02-27", "timeZone": "Europe/Berlin", "notifications": "authorized"}]}"#,
+                              "periods.json", in: dir)
+        let args = ["cycle", "reminders", input, "--from", "2026-03-01T00:00:00Z", "--to", "2026-04-01T00:00:00Z"]
+        let system = try ReportBinary.run(args)
+        XCTAssertEqual(system.stdoutText, "2026-03-28T08:00:00Z u attempt 1: Checking in \u{1F49C}\n2026-03-30T07:00:00Z u attempt 2: Period tracking check-in\n")
+        let changed = try ReportBinary.run(args + ["--json"], environment: ["TZDIR": zones.path])
+        XCTAssertEqual(changed.status, 0, changed.stderr)
+        XCTAssertEqual(changed.stdoutText.split(separator: "\n").map { $0.split(separator: ",")[4] },
+                       [#""at":"2026-03-28T06:00:00Z""#, #""at":"2026-03-30T06:00:00Z""#])
+        XCTAssertTrue(changed.stdoutText.contains(#""localTime":"2026-03-30T09:00:00+03:00""#), changed.stdoutText)
+        // A zone the directory has no file for, and one tzdata never had, are located input errors.
+        let other = try write("id,user_id,start_date,time_zone\nc1,u,2026-02-27,Europe/Paris\nc2,v,2026-02-27,PST\nc3,w,2026-02-27,GMT+5\n",
+                              "periods.csv", in: dir)
+        let missing = try ReportBinary.run(["cycle", "summary", other], environment: ["TZDIR": zones.path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertEqual(missing.stdoutText, "")
+        for line in 2...4 {
+            XCTAssertTrue(missing.stderr.contains("periods.csv:\(line):4: error: time_zone is not a time zone of the system's time-zone database"), missing.stderr)
+        }
+        // The system's database has Paris but neither PST nor GMT+5 (Foundation's ICU knew both).
+        let names = try ReportBinary.run(["cycle", "summary", other])
+        XCTAssertEqual(names.status, 1)
+        XCTAssertEqual(names.stderr.components(separatedBy: "is not a time zone").count - 1, 2, names.stderr)
+        XCTAssertFalse(names.stderr.contains("periods.csv:2:"), names.stderr)
+        // A damaged file is named as such.
+        try Data("TZif2".utf8).write(to: zones.appendingPathComponent("Europe/Paris"))
+        let damaged = try ReportBinary.run(["cycle", "summary", other], environment: ["TZDIR": zones.path])
+        XCTAssertEqual(damaged.status, 1)
+        XCTAssertTrue(damaged.stderr.contains("periods.csv:2:4: error: time_zone names a zone whose file in the system's time-zone database cannot be used: the TZif file is truncated"), damaged.stderr)
+    }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Ingest
 
 /// Whether the user allowed notifications on the phone (spec 50-companion-apps.md, `periods`).
@@ -13,7 +12,7 @@ public struct PeriodStart: Equatable, Sendable {
     public var id: String?
     public var userId: String
     public var startDate: LocalDate
-    /// An IANA zone name the system's time-zone database knows, as written.
+    /// An IANA zone name the system's time-zone database has a file for, as written.
     public var timeZone: String?
     public var notifications: NotificationStatus?
     /// Where the record starts, and the format it was read from (for messages naming its fields).
@@ -64,11 +63,21 @@ struct PeriodDraft: FlatRecordDraft {
         }
     }
 
-    /// An IANA zone name the system's time-zone database knows (`Europe/Berlin`).
+    /// An IANA zone name with a usable TZif file in the system's time-zone database
+    /// (`ZoneDirectory.system`: `TZDIR`, else `/usr/share/zoneinfo`), such as `Europe/Berlin`.
     static func zone(_ f: PeriodField, _ v: FieldValue, _ pos: InputPosition, _ issues: inout [Issue]) -> String? {
         guard let name = Convert.text(f, v, pos, &issues) else { return nil }
-        if TimeZones.zone(named: name) != nil { return name }
-        issues.append(Issue(field: f, problem: .other("is not a time zone of the system's time-zone database (an IANA name such as Europe/Berlin)"), pos: pos))
+        let problem: String
+        do throws(ZoneDirectory.Failure) {
+            _ = try ZoneDirectory.system.zone(named: name)
+            return name
+        } catch {
+            switch error {
+            case .unknown: problem = "is not a time zone of the system's time-zone database (an IANA name such as Europe/Berlin)"
+            case .unusable(let reason): problem = "names a zone whose file in the system's time-zone database cannot be used: \(reason)"
+            }
+        }
+        issues.append(Issue(field: f, problem: .other(problem), pos: pos))
         return nil
     }
 

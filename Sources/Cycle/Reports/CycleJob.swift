@@ -40,8 +40,8 @@ public struct CycleJob {
     }
 
     /// The plans of every user (see `CyclePlanner.plans`).
-    public func plans(_ starts: [PeriodStart], asOf: LocalDate? = nil) throws -> [CyclePlan] {
-        try CyclePlanner.plans(starts, settings: settings, asOf: asOf)
+    public func plans(_ starts: [PeriodStart], asOf: LocalDate? = nil, zones: ZoneDirectory = .system) throws -> [CyclePlan] {
+        try CyclePlanner.plans(starts, settings: settings, asOf: asOf, zones: zones)
     }
 
     /// The reminders due in `[from, to)`: one JSON line each, or one text line each.

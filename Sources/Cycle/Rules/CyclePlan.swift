@@ -1,4 +1,3 @@
-import Foundation
 import Ingest
 
 /// One check-in reminder: the attempt (1 or 2), its local date, and its instant with the zone's
@@ -40,36 +39,50 @@ public struct ScheduledReminder: Equatable, Sendable {
 /// Builds every user's plan from period starts and picks the reminders of a cron window.
 public enum CyclePlanner {
     /// The plans of all users, sorted by user id. Only starts on or before `asOf` count when it is
-    /// given. Per user the latest record that gives a time zone (or a notification status) sets
-    /// it; of starts logged on the same date the one read last is the latest. A user whose
-    /// records give no time zone is an input error at the user's latest record.
-    public static func plans(_ starts: [PeriodStart], settings: CycleSettings, asOf: LocalDate? = nil) throws -> [CyclePlan] {
+    /// given. A user's records are ordered by start date, then id (a record without one first),
+    /// then zone and status, so the input's order never matters; the latest record that gives a
+    /// time zone (or a notification status) sets it. A user whose records give no time zone is an
+    /// input error at the user's latest record. Zones come from `zones` (the reader has already
+    /// checked every name against the system's database).
+    public static func plans(_ starts: [PeriodStart], settings: CycleSettings, asOf: LocalDate? = nil,
+                             zones: ZoneDirectory = .system) throws -> [CyclePlan] {
         let kept = starts.enumerated().filter { item in asOf.map { item.element.startDate <= $0 } ?? true }
         let byUser = Dictionary(grouping: kept, by: { $0.element.userId })
         var plans: [CyclePlan] = []
-        var missingZone: [Diagnostic] = []
+        var problems: [Diagnostic] = []
         for userId in byUser.keys.sorted() {
-            // Oldest first; the same date keeps input order, so the last one read is the latest.
-            let records = (byUser[userId] ?? []).sorted { ($0.element.startDate, $0.offset) < ($1.element.startDate, $1.offset) }
-                .map(\.element)
+            // Oldest first; the input position only orders records that are equal in every field.
+            let records = (byUser[userId] ?? []).sorted { a, b in
+                let (x, y) = (a.element, b.element)
+                return (x.startDate, x.id ?? "", x.timeZone ?? "", x.notifications?.rawValue ?? "", a.offset)
+                    < (y.startDate, y.id ?? "", y.timeZone ?? "", y.notifications?.rawValue ?? "", b.offset)
+            }.map(\.element)
             guard let latest = records.last else { continue }
-            guard let zoneName = records.last(where: { $0.timeZone != nil })?.timeZone, let zone = TimeZones.zone(named: zoneName) else {
+            guard let zoneRecord = records.last(where: { $0.timeZone != nil }), let zoneName = zoneRecord.timeZone else {
                 let field = PeriodField.timeZone.name(in: latest.format)
-                missingZone.append(Diagnostic(.error, "\(field) is required: no record of this user gives one", at: latest.source))
+                problems.append(Diagnostic(.error, "\(field) is required: no record of this user gives one", at: latest.source))
+                continue
+            }
+            let zone: ZoneRules
+            do {
+                zone = try zones.zone(named: zoneName)
+            } catch {
+                let field = PeriodField.timeZone.name(in: zoneRecord.format)
+                problems.append(Diagnostic(.error, "\(field) is not a usable time zone of the system's time-zone database", at: zoneRecord.source))
                 continue
             }
             let length = CycleLength(starts: records.map(\.startDate), settings: settings)
             let prediction = latest.startDate.adding(days: length.days)
-            let reminders = settings.reminderDaysAfterPrediction.enumerated().compactMap { index, days -> Reminder? in
+            let reminders = settings.reminderDaysAfterPrediction.enumerated().map { index, days -> Reminder in
                 let date = prediction.adding(days: days)
-                return TimeZones.instant(date, hour: settings.reminderHour, in: zone).map { Reminder(attempt: index + 1, date: date, at: $0) }
+                return Reminder(attempt: index + 1, date: date, at: zone.instant(on: date, secondOfDay: settings.reminderHour * 3600))
             }
             plans.append(CyclePlan(
                 userId: userId, cycleId: latest.id, latestStart: latest.startDate, length: length, prediction: prediction,
                 timeZone: zoneName, notifications: records.last(where: { $0.notifications != nil })?.notifications ?? .notDetermined,
                 reminders: reminders))
         }
-        if !missingZone.isEmpty { throw IngestError.invalid(missingZone) }
+        if !problems.isEmpty { throw IngestError.invalid(problems) }
         return plans
     }
 

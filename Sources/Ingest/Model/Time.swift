@@ -137,7 +137,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         return a.offsetSeconds < b.offsetSeconds
     }
 
-    /// ISO 8601 in the written offset, e.g. `2026-02-18T14:34:00+01:00` (`Z` for a zero offset).
+    /// ISO 8601 in the written offset, e.g. `2026-02-18T14:34:00+01:00` (`Z` for a zero offset,
+    /// `-00:44:30` for one with seconds).
     public var description: String {
         let date = localDate
         let m = localMinuteOfDay
@@ -149,8 +150,18 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             s += "." + frac
         }
         if offsetSeconds == 0 { return s + "Z" }
-        let o = abs(Int(offsetSeconds)) / 60
-        return s + (offsetSeconds < 0 ? "-" : "+") + zeroPadded(o / 60, 2) + ":" + zeroPadded(o % 60, 2)
+        // ±hh:mm, and ±hh:mm:ss for an offset with seconds (local mean times before about 1972).
+        let o = abs(Int(offsetSeconds))
+        s += (offsetSeconds < 0 ? "-" : "+") + zeroPadded(o / 3600, 2) + ":" + zeroPadded(o / 60 % 60, 2)
+        return o % 60 == 0 ? s : s + ":" + zeroPadded(o % 60, 2)
+    }
+
+    /// The same instant written in UTC (`Z`).
+    public var utc: Timestamp { Timestamp(epochSeconds: epochSeconds, nanoseconds: nanoseconds, offsetSeconds: 0) }
+
+    /// Whether this instant is before `other`'s, whatever offsets they are written in.
+    public func isEarlierInstant(than other: Timestamp) -> Bool {
+        (epochSeconds, nanoseconds) < (other.epochSeconds, other.nanoseconds)
     }
 }
 
