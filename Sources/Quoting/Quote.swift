@@ -1,6 +1,8 @@
-/// The one rule for showing a value from the input or the command line in a message: input
-/// errors (`Diagnostic`), layout errors naming a paragraph, and any other message that quotes
-/// text a person wrote. Below every module that prints messages, so that none has its own.
+/// The one rule for showing a value from the input or the command line in text: in a message
+/// (input errors, `Diagnostic`; layout errors naming a paragraph; any other message that quotes
+/// text a person wrote) with `value`, and in a line of text output (a terminal, cron mail, a
+/// text file) with `text`. Both escape the same characters the same way; a message quotes and
+/// cuts, output shows the whole value. Below every module that prints, so that none has its own.
 public enum Quote {
     /// Most grapheme clusters of a value that `value` shows.
     public static let maxCharacters = 20
@@ -32,9 +34,26 @@ public enum Quote {
         return out + "\""
     }
 
-    /// `text` with the characters that could change a terminal (control, DEL, C1, bidi and line
-    /// separators) written as `\u{1B}`; everything else, backslashes included, as it is. For file
-    /// names and other text that is shown whole.
+    /// A value from the input (an id, a name, a symptom) as a line of text output shows it:
+    /// whole, with the escapes of `value` — `\n`, `\r`, `\t`, `\0` and `\\` C-style; other C0
+    /// controls, DEL, C1 controls (U+0085 among them), bidi marks, embeddings, overrides and
+    /// isolates, and the line and paragraph separators U+2028 and U+2029 as `\u{1B}` — and no
+    /// quotes, so `"` stays as it is. Nothing in a value can move the cursor, set the terminal's
+    /// title or clipboard (OSC), reorder the line or start a new one; and since `\` is escaped
+    /// too, no value can pass for another one's escaped form.
+    ///
+    /// Every text output applies it to each value it did not write itself:
+    /// `try book.render(key, ["userId": Quote.text(userId)])`.
+    public static func text<S: StringProtocol>(_ value: S) -> String {
+        guard value.unicodeScalars.contains(where: { isControl($0) || $0 == "\\" }) else { return String(value) }
+        var out = ""
+        for scalar in value.unicodeScalars { out += scalar == "\"" ? "\"" : escaped(scalar) }
+        return out
+    }
+
+    /// A file name in a message: the characters that could change a terminal (control, DEL, C1,
+    /// bidi and line separators) written as `\u{1B}`; everything else, backslashes included, as it
+    /// is, so that the path stays the one to type. Values from the input use `text`.
     public static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
@@ -42,7 +61,10 @@ public enum Quote {
         return out
     }
 
-    static func isControl(_ s: Unicode.Scalar) -> Bool {
+    /// Whether `s` could change a terminal or a line: C0 controls, DEL, C1 controls, the Arabic
+    /// letter mark, LRM/RLM, U+2028/U+2029, bidi embeddings, overrides and isolates. What every
+    /// rule here escapes (and what the JSON writer writes as `\uXXXX`).
+    public static func isControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
         default: return false

@@ -128,4 +128,39 @@ final class CycleCommandTests: XCTestCase {
         XCTAssertEqual(damaged.status, 1)
         XCTAssertTrue(damaged.stderr.contains("periods.csv:2:4: error: time_zone names a zone whose file in the system's time-zone database cannot be used: the TZif file is truncated"), damaged.stderr)
     }
+
+    // MARK: Values from the input in text output
+
+    /// An id that carries an OSC 52 (set the clipboard) sequence and a newline that would forge a
+    /// line: shown escaped in every text output, escaped by the JSON writer in JSON lines.
+    func testIdsWithTerminalSequencesAndNewlinesAreEscaped() throws {
+        let dir = try temporaryDirectory()
+        let input = try write(#"""
+            {"periods": [{"id": "c\u001b]52;c;cGF5bG9hZA==\u0007\u2028x", "userId": "u\u001b]52;c;cGF5bG9hZA==\u0007\n2026-03-28T08:00:00Z admin attempt 1: forged\u202e",
+                          "startDate": "2026-02-27", "timeZone": "Europe/Berlin", "notifications": "authorized"}]}
+            """#, "periods.json", in: dir)
+        let escapedUser = #"u\u{1B}]52;c;cGF5bG9hZA==\u{7}\n2026-03-28T08:00:00Z admin attempt 1: forged\u{202E}"#
+        let reminders = try ReportBinary.run(["cycle", "reminders", input, "--from", "2026-03-01T00:00:00Z", "--to", "2026-04-01T00:00:00Z"])
+        XCTAssertEqual(reminders.status, 0, reminders.stderr)
+        XCTAssertEqual(reminders.stdoutText, """
+            2026-03-28T08:00:00Z \(escapedUser) attempt 1: Checking in 💜
+            2026-03-30T07:00:00Z \(escapedUser) attempt 2: Period tracking check-in
+
+            """)
+        let summary = try ReportBinary.run(["cycle", "summary", input])
+        XCTAssertEqual(summary.status, 0, summary.stderr)
+        XCTAssertTrue(summary.stdoutText.hasPrefix("\(escapedUser) (Europe/Berlin, notifications authorized)\n"), summary.stdoutText)
+        XCTAssertTrue(summary.stdoutText.contains(#"  Latest start: 2026-02-27 (cycle c\u{1B}]52;c;cGF5bG9hZA==\u{7}\u{2028}x)"#), summary.stdoutText)
+        XCTAssertEqual(summary.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).count, 6 + 1)
+        for json in [try ReportBinary.run(["cycle", "summary", input, "--json"]),
+                     try ReportBinary.run(["cycle", "reminders", input, "--json", "--from", "2026-03-01T00:00:00Z", "--to", "2026-04-01T00:00:00Z"])] {
+            XCTAssertEqual(json.status, 0, json.stderr)
+            XCTAssertTrue(json.stdoutText.contains(#""u\u001b]52;c;cGF5bG9hZA==\u0007\n2026-03-28"#), json.stdoutText)
+            XCTAssertTrue(json.stdoutText.contains(#"forged\u202e""#), json.stdoutText)
+            XCTAssertTrue(json.stdoutText.contains(#""c\u001b]52;c;cGF5bG9hZA==\u0007\u2028x""#), json.stdoutText)
+        }
+        for r in [reminders, summary] {
+            XCTAssertFalse(r.stdoutText.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x2028 || $0.value == 0x202E })
+        }
+    }
 }

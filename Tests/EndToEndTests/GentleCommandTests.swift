@@ -107,4 +107,21 @@ final class GentleCommandTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdoutText.contains("--json"))
     }
+
+    /// An event id that carries an OSC 52 sequence and a newline that would forge a line: escaped
+    /// in the text output, escaped by the JSON writer in JSON lines.
+    func testEventIdsWithTerminalSequencesAndNewlinesAreEscaped() throws {
+        let input = dir.appendingPathComponent("events.json")
+        try Data(#"""
+            {"events": [{"id": "e1\u001b]52;c;cGF5bG9hZA==\u0007\nevt_99  2026-03-02T08:00:00+01:00  sent  forged\u0085",
+                         "pairId": "p", "userId": "u", "at": "2026-03-02T08:00:00+01:00", "type": "sos"}]}
+            """#.utf8).write(to: input)
+        let text = try ReportBinary.run(["gentle", "notify", input.path])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertEqual(text.stdoutText, #"e1\u{1B}]52;c;cGF5bG9hZA==\u{7}\nevt_99  2026-03-02T08:00:00+01:00  sent  forged\u{85}  2026-03-02T08:00:00+01:00  sent  Your partner needs you: They're reaching out for comfort right now"# + "\n")
+        let json = try ReportBinary.run(["gentle", "notify", input.path, "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        XCTAssertTrue(json.stdoutText.hasPrefix(#"{"eventId":"e1\u001b]52;c;cGF5bG9hZA==\u0007\nevt_99  2026-03-02T08:00:00+01:00  sent  forged\u0085","sent":true"#), json.stdoutText)
+        XCTAssertEqual(json.stdoutText.filter { $0 == "\n" }.count, 1)
+    }
 }

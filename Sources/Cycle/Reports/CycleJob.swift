@@ -1,10 +1,13 @@
 import Catalog
 import Ingest
+import Quoting
 import ReportKit
 
 /// Runs the period start check-ins: loads the rules' numbers and the approved copy, plans every
 /// user's cycle, and presents the reminders of a cron window or the per-user summary, as text or
-/// JSON lines.
+/// JSON lines. Every value from the input (user ids, cycle ids, zone names) goes into a text
+/// line through `Quote.text`, so none can reach the terminal raw or forge a line; JSON lines are
+/// escaped by the JSON writer.
 public struct CycleJob {
     /// Every wording key the cycle commands render.
     struct Keys: WordingKeySet {
@@ -52,7 +55,7 @@ public struct CycleJob {
             let attempt = item.reminder.attempt
             let title = try book.render(keys.titles[attempt]), body = try book.render(keys.bodies[attempt])
             guard json else {
-                return try book.render(keys.line, ["at": item.reminder.at.utc.description, "userId": item.userId,
+                return try book.render(keys.line, ["at": item.reminder.at.utc.description, "userId": Quote.text(item.userId),
                                                    "attempt": String(attempt), "title": title])
             }
             return JSONOutput.object([
@@ -98,9 +101,9 @@ public struct CycleJob {
         } else {
             average = try book.render(k.average, ["days": String(l.days), "gaps": String(l.gaps.count)])
         }
-        var lines = [try book.render(k.user, ["userId": p.userId, "timeZone": p.timeZone,
+        var lines = [try book.render(k.user, ["userId": Quote.text(p.userId), "timeZone": Quote.text(p.timeZone),
                                               "notifications": p.notifications.rawValue]), "  " + average]
-        lines.append("  " + (try p.cycleId.map { try book.render(k.latestStartWithId, ["date": p.latestStart.description, "cycleId": $0]) }
+        lines.append("  " + (try p.cycleId.map { try book.render(k.latestStartWithId, ["date": p.latestStart.description, "cycleId": Quote.text($0)]) }
             ?? book.render(k.latestStart, ["date": p.latestStart.description])))
         lines.append("  " + (try book.render(k.prediction, ["date": p.prediction.description])))
         for r in p.reminders {

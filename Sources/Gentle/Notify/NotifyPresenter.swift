@@ -1,4 +1,5 @@
 import Catalog
+import Quoting
 import ReportKit
 
 /// Presents the replay's decisions: each event's notification title and body (seed §6.4), the
@@ -43,14 +44,15 @@ public struct NotifyPresenter: Sendable {
     }
 
     /// The decisions as text for a person: one line per event, and the partner message of a
-    /// status update on the line after it.
+    /// status update on the line after it. The event id, the one value from the input, goes in
+    /// through `Quote.text` (no control can reach the terminal or forge a line).
     public func text(_ decisions: [NotifyDecision]) throws -> String {
         var out = ""
         for d in decisions {
             let (title, body) = try notification(d.event)
             let outcome = try d.reason.map { try book.render(keys.lines.notSent, ["reason": try book.render(keys.lines.reasons[$0])]) }
                 ?? book.render(keys.lines.sent)
-            out += try book.render(keys.lines.line, ["eventId": d.event.id, "at": d.event.at.description, "outcome": outcome,
+            out += try book.render(keys.lines.line, ["eventId": Quote.text(d.event.id), "at": d.event.at.description, "outcome": outcome,
                                                      "title": title, "body": body]) + "\n"
             if d.event.type == .status {
                 out += try book.render(keys.lines.partnerMessage, ["message": try messages.message(d.event.chips)]) + "\n"

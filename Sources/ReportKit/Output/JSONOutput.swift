@@ -1,3 +1,4 @@
+import Quoting
 /// A small deterministic JSON value: objects keep the key order they were built with.
 public indirect enum JSONOutput: Sendable, Hashable {
     case object([(String, JSONOutput)])
@@ -70,26 +71,32 @@ public indirect enum JSONOutput: Sendable, Hashable {
         }
     }
 
+    /// `s` as a JSON string. Besides what JSON requires (`"`, `\\`, C0 controls), every character
+    /// `Quote.isControl` names — DEL, C1 controls, bidi controls, U+2028/U+2029 — is written as
+    /// `\uXXXX`: JSON lines stay one line for readers that split on any line separator, and
+    /// nothing raw reaches a terminal that shows them.
     static func writeString(_ s: String, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
-        s.withUTF8 { bytes in
-            if !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                out.append(contentsOf: bytes)
-                return
-            }
-            for b in bytes {
-                switch b {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(b)
-                case UInt8(ascii: "\\"): out.append(b); out.append(b)
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)])
-                default: out.append(b)
+        let plain = s.withUTF8 { bytes -> Bool in
+            // Lead bytes of every escaped scalar: ASCII ones, C2 (C1 controls), D8 (U+061C), E2 (U+20xx).
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0x7F
+                                           || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !plain {
+            let hex = Array("0123456789abcdef".utf8)
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"", "\\": out.append(UInt8(ascii: "\\")); out.append(UInt8(scalar.value))
+                case "\n": out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case "\r": out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case "\t": out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                default:
+                    guard Quote.isControl(scalar) else { UTF8.encode(scalar) { out.append($0) }; break }
+                    out.append(contentsOf: "\\u".utf8)   // every such scalar is in the BMP: four digits
+                    for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int(scalar.value >> UInt32(shift)) & 15]) }
                 }
             }
         }
