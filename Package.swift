@@ -29,13 +29,13 @@ let package = Package(
         .target(name: "Catalog", dependencies: []),
         .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
         // The report kit every app's reports are written with: jobs, run info, output files.
-        .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
+        .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
 
         // One module per app: its records, its rules and its reports.
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
         .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite"]),
-        .target(name: "Cycle", dependencies: ["ReportKit"]),
-        .target(name: "Gentle", dependencies: ["ReportKit"]),
+        .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
+        .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
 
         // The nightly batch of the Aurae reports: sharded, resumable, on every core.
