@@ -1,0 +1,158 @@
+@testable import Aurae
+import Foundation
+@testable import Ingest
+import XCTest
+
+/// Hostile text through the one CSV writer and the one CSV reader (90-quality.md): export →
+/// import → export gives identical bytes and the records read back equal the originals, whatever
+/// the text holds — white space at either end, quotes, every trigger behind white space, look-alike
+/// characters, line breaks. The care exports have the same test over their own records in
+/// `Tests/CuraKnotTests/CareCSVFixpointTests.swift`.
+final class CSVFixpointTests: XCTestCase {
+    /// Text as people and attackers write it: pieces that matter to CSV, spreadsheets and the
+    /// escape, white space of every kind, and look-alikes of the triggers.
+    static let pieces: [String] = [
+        "'", "''", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\"", ",", ";", "|", " ", "  ", "\u{A0}", "\u{3000}", "\u{2028}",
+        "\u{2029}", "\u{85}", "\u{B}", "\u{C}", "\u{1680}", "\u{2009}", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}", "\u{2212}",
+        "\u{200B}", "\u{FEFF}", "a", "Z", "é", "日", "🙂", "\\", "0", "-12.50", "1+1", "SUM(A1)", "cmd|' /C calc'!A0", "\u{1}",
+    ]
+
+    /// A hostile text: a prefix of white space and quotes, often a trigger, then random pieces.
+    static func hostile(_ g: inout SplitMix) -> String {
+        let spaces = ["", " ", "  ", "\u{A0}", "\u{3000} ", "\n", " \u{2028}"]
+        let quotes = ["", "'", "''"]
+        let triggers = ["", "=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}"]
+        var s = spaces[g.int(spaces.count)] + quotes[g.int(quotes.count)] + triggers[g.int(triggers.count)]
+        for _ in 0..<g.int(8) { s += pieces[g.int(pieces.count)] }
+        if g.int(3) == 0 { s += [" ", "  ", "\t", "\u{A0}", "\n"][g.int(5)] }
+        return s.isEmpty ? "=1+1" : s
+    }
+
+    // MARK: a record kind of text fields, written and read with the shared writer and reader
+
+    struct Note: Equatable { var id: String; var title: String?; var body: String?; var amount: String? }
+
+    enum NoteField: Int, RecordField {
+        case id, title, body, amount
+        var jsonName: String { String(describing: self) }
+        var csvName: String { jsonName }
+        var isText: Bool { self != .amount }
+        static let keys = KeyTable(jsonNamesOf: allCases)
+    }
+
+    struct NoteDraft: KeyedJSONDraft {
+        static var keyTable: KeyTable<NoteField> { NoteField.keys }
+        static let recordsKey = "notes"
+        static let otherRecordsKeys: [String] = []
+        static let requiredFields: [NoteField] = [.id]
+        static let listFields: Set<NoteField> = []
+        var issues: [Issue] = []
+        var given: Set<NoteField> = []
+        var id: String?, idPos: InputPosition?, title: String?, body: String?, amount: String?
+        init() {}
+        mutating func setValue(_ f: NoteField, _ v: FieldValue, at pos: InputPosition) {
+            switch f {
+            case .id: id = Convert.text(f, v, pos, &issues); idPos = pos
+            case .title: title = Convert.text(f, v, pos, &issues)
+            case .body: body = Convert.text(f, v, pos, &issues)
+            case .amount: amount = Convert.text(f, v, pos, &issues)
+            }
+        }
+        mutating func addItem(_ f: NoteField, _ item: String) {}
+        mutating func finish(recordPos: InputPosition, locate: (InputPosition) -> SourceLocation) -> Note? {
+            checkRequired(recordPos)
+            guard issues.isEmpty, let id else { return nil }
+            return Note(id: id, title: title, body: body, amount: amount)
+        }
+    }
+
+    func export(_ notes: [Note]) -> String {
+        var csv = CSVWriter(columns: NoteField.allCases.map(\.csvName))
+        for n in notes {
+            csv.append(Array(NoteField.allCases)) { f in
+                switch f { case .id: n.id; case .title: n.title; case .body: n.body; case .amount: n.amount }
+            }
+        }
+        return csv.text
+    }
+
+    func read(_ text: String) throws -> [Note] {
+        try RecordReader<NoteDraft>.read(bytes: Array(text.utf8), name: "notes.csv", format: .csv).records
+    }
+
+    func testHostileTextIsAFixpointOfTheSharedWriterAndReader() throws {
+        var g = SplitMix(seed: 20)
+        for round in 0..<300 {
+            let notes = (0..<5).map { i in
+                Note(id: "n\(round)-\(i)" + (g.int(2) == 0 ? Self.hostile(&g) : ""), title: Self.hostile(&g),
+                     body: g.int(4) == 0 ? nil : Self.hostile(&g), amount: ["-12.50", "3", nil][g.int(3)])
+            }
+            let first = export(notes)
+            let back = try read(first)
+            XCTAssertEqual(back, notes, "round \(round):\n\(first.debugDescription)")
+            XCTAssertEqual(export(back), first, "round \(round): export → import → export")
+            assertNoCellStartsAFormula(first)
+        }
+    }
+
+    /// What a spreadsheet sees in each cell, with and without trimming spaces, never starts with a
+    /// trigger: every text cell that would is behind a `'`.
+    func assertNoCellStartsAFormula(_ csv: String, file: StaticString = #filePath, line: UInt = #line) {
+        let rows = (try? CSVRecordReader.records(Array(csv.utf8))) ?? []
+        for (_, fields) in rows.dropFirst() {
+            for (column, cell) in fields.enumerated() where column != 3 {
+                for seen in [cell, cell.trimmingCharacters(in: .whitespacesAndNewlines.subtracting(CharacterSet(charactersIn: "\t\r")))] {
+                    guard let first = seen.unicodeScalars.first else { continue }
+                    XCTAssertFalse("=+-@\t\r".unicodeScalars.contains(first), "cell \(cell.debugDescription)", file: file, line: line)
+                }
+            }
+        }
+    }
+
+    // MARK: the headache export
+
+    func roundTripLogs(_ logs: [HeadacheLog]) throws -> (String, [HeadacheLog]) {
+        let text = try ExportJob.text(logs, as: .csv)
+        let read = try HeadacheLogReader.read(bytes: Array(text.utf8), name: "export.csv", format: .csv)
+        return (text, read.records.map { var l = $0; l.source = nil; return l })
+    }
+
+    func testHostileHeadacheTextIsAFixpointOfTheExport() throws {
+        var g = SplitMix(seed: 7)
+        /// List items, medication names and doses are trimmed by both readers and hold no separator.
+        func item() -> String {
+            var s = Self.hostile(&g).replacingOccurrences(of: ";", with: "").replacingOccurrences(of: "|", with: "")
+            s = s.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\u{B}\u{C}"))
+            return s.isEmpty ? "=x" : s
+        }
+        for round in 0..<200 {
+            var l = HeadacheLog(id: "log-\(round)" + Self.hostile(&g),
+                                onsetAt: Timestamp(epochSeconds: 1_770_000_000 + Int64(round) * 3600, offsetSeconds: 3600), severity: 3)
+            l.retrospective.notes = Self.hostile(&g)
+            l.retrospective.headacheType = Self.hostile(&g)
+            l.weather.condition = Self.hostile(&g)
+            l.weather.temperatureC = -12.5
+            l.retrospective.foods = [item(), item()]
+            l.retrospective.medications = [MedicationEntry(name: item(), dose: item())]
+            let (first, back) = try roundTripLogs([l])
+            XCTAssertEqual(back, [l], "round \(round):\n\(first.debugDescription)")
+            XCTAssertEqual(try roundTripLogs(back).0, first, "round \(round): export → import → export")
+            XCTAssertTrue(first.contains(",-12.5,"), "a number stays a number")
+        }
+    }
+}
+
+/// SplitMix64, so that the generated text is the same on every machine.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// A value in 0..<n.
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
+}
