@@ -55,6 +55,9 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("care-patients"), help: "Patients the care handoffs are spread over.")
     var carePatients: Int = 1_000
 
+    @Option(name: .customLong("care-patient-handoffs"), help: "Handoffs in the store of the one-patient care patterns measurement (0 to skip).")
+    var carePatientHandoffs: Int = 150_000
+
     @Option(name: .customLong("batch-users"), help: "Generated users (100 episodes each) for the nightly batch measurement (0 to skip).")
     var batchUsers: Int = 1_000
 
@@ -75,8 +78,9 @@ struct BenchmarkCommand: ReportCommand {
               (0...100_000).contains(batchUsers) else {
             throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1, --clinical-episodes 0 to 100000 and --batch-users 0 to 100000")
         }
-        guard (0...10_000_000).contains(careHandoffs), (1...1_000_000).contains(carePatients) else {
-            throw ValidationError("--care-handoffs takes 0 to 10000000 and --care-patients 1 to 1000000")
+        guard (0...10_000_000).contains(careHandoffs), (0...10_000_000).contains(carePatientHandoffs),
+              (1...1_000_000).contains(carePatients) else {
+            throw ValidationError("--care-handoffs and --care-patient-handoffs take 0 to 10000000 and --care-patients 1 to 1000000")
         }
     }
 
@@ -117,6 +121,7 @@ struct BenchmarkCommand: ReportCommand {
         }
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if careHandoffs > 0 { try measureCare(dir: dir, exe: exe) }
+        if careHandoffs > 0 && carePatientHandoffs > 0 { try measureCarePatient(dir: dir, exe: exe) }
         if batchUsers > 0 { try measureBatch(dir: dir, exe: exe) }
         // Last: it grows this process to about 1 GB, and Linux counts the memory a process had
         // when it started another program in that program's peak (posix_spawn shares the

@@ -1,6 +1,7 @@
 @testable import Aurae
 import Foundation
 @testable import Ingest
+import TestSupport
 import XCTest
 
 /// Hostile text through the one CSV writer and the one CSV reader (90-quality.md): export →
@@ -9,25 +10,6 @@ import XCTest
 /// characters, line breaks. The care exports have the same test over their own records in
 /// `Tests/CuraKnotTests/CareCSVFixpointTests.swift`.
 final class CSVFixpointTests: XCTestCase {
-    /// Text as people and attackers write it: pieces that matter to CSV, spreadsheets and the
-    /// escape, white space of every kind, and look-alikes of the triggers.
-    static let pieces: [String] = [
-        "'", "''", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\"", ",", ";", "|", " ", "  ", "\u{A0}", "\u{3000}", "\u{2028}",
-        "\u{2029}", "\u{85}", "\u{B}", "\u{C}", "\u{1680}", "\u{2009}", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}", "\u{2212}",
-        "\u{200B}", "\u{FEFF}", "a", "Z", "é", "日", "🙂", "\\", "0", "-12.50", "1+1", "SUM(A1)", "cmd|' /C calc'!A0", "\u{1}",
-    ]
-
-    /// A hostile text: a prefix of white space and quotes, often a trigger, then random pieces.
-    static func hostile(_ g: inout SplitMix) -> String {
-        let spaces = ["", " ", "  ", "\u{A0}", "\u{3000} ", "\n", " \u{2028}"]
-        let quotes = ["", "'", "''"]
-        let triggers = ["", "=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}"]
-        var s = spaces[g.int(spaces.count)] + quotes[g.int(quotes.count)] + triggers[g.int(triggers.count)]
-        for _ in 0..<g.int(8) { s += pieces[g.int(pieces.count)] }
-        if g.int(3) == 0 { s += [" ", "  ", "\t", "\u{A0}", "\n"][g.int(5)] }
-        return s.isEmpty ? "=1+1" : s
-    }
-
     // MARK: a record kind of text fields, written and read with the shared writer and reader
 
     struct Note: Equatable { var id: String; var title: String?; var body: String?; var amount: String? }
@@ -81,11 +63,11 @@ final class CSVFixpointTests: XCTestCase {
     }
 
     func testHostileTextIsAFixpointOfTheSharedWriterAndReader() throws {
-        var g = SplitMix(seed: 20)
+        var g = HostileText(seed: 20)
         for round in 0..<300 {
             let notes = (0..<5).map { i in
-                Note(id: "n\(round)-\(i)" + (g.int(2) == 0 ? Self.hostile(&g) : ""), title: Self.hostile(&g),
-                     body: g.int(4) == 0 ? nil : Self.hostile(&g), amount: ["-12.50", "3", nil][g.int(3)])
+                Note(id: "n\(round)-\(i)" + (g.int(2) == 0 ? g.text() : ""), title: g.text(),
+                     body: g.int(4) == 0 ? nil : g.text(), amount: ["-12.50", "3", nil][g.int(3)])
             }
             let first = export(notes)
             let back = try read(first)
@@ -118,19 +100,19 @@ final class CSVFixpointTests: XCTestCase {
     }
 
     func testHostileHeadacheTextIsAFixpointOfTheExport() throws {
-        var g = SplitMix(seed: 7)
+        var g = HostileText(seed: 7)
         /// List items, medication names and doses are trimmed by both readers and hold no separator.
         func item() -> String {
-            var s = Self.hostile(&g).replacingOccurrences(of: ";", with: "").replacingOccurrences(of: "|", with: "")
+            var s = g.text().replacingOccurrences(of: ";", with: "").replacingOccurrences(of: "|", with: "")
             s = s.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n\u{B}\u{C}"))
             return s.isEmpty ? "=x" : s
         }
         for round in 0..<200 {
-            var l = HeadacheLog(id: "log-\(round)" + Self.hostile(&g),
+            var l = HeadacheLog(id: "log-\(round)" + g.text(),
                                 onsetAt: Timestamp(epochSeconds: 1_770_000_000 + Int64(round) * 3600, offsetSeconds: 3600), severity: 3)
-            l.retrospective.notes = Self.hostile(&g)
-            l.retrospective.headacheType = Self.hostile(&g)
-            l.weather.condition = Self.hostile(&g)
+            l.retrospective.notes = g.text()
+            l.retrospective.headacheType = g.text()
+            l.weather.condition = g.text()
             l.weather.temperatureC = -12.5
             l.retrospective.foods = [item(), item()]
             l.retrospective.medications = [MedicationEntry(name: item(), dose: item())]
@@ -140,19 +122,4 @@ final class CSVFixpointTests: XCTestCase {
             XCTAssertTrue(first.contains(",-12.5,"), "a number stays a number")
         }
     }
-}
-
-/// SplitMix64, so that the generated text is the same on every machine.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A value in 0..<n.
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
 }

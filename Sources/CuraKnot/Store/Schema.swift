@@ -28,5 +28,13 @@ enum Schema {
             patient_id TEXT NOT NULL, type TEXT NOT NULL, key TEXT NOT NULL, dismissed_on TEXT NOT NULL,
             PRIMARY KEY (patient_id, type, key, dismissed_on)) WITHOUT ROWID;
         """,
+        // 2: a document is about one circle and one patient (spec 40-care-circle.md); every
+        // selective query searches an index: by patient (and circle) or by circle (and patient),
+        // then by date.
+        """
+        DROP INDEX handoffs_patient;
+        CREATE INDEX handoffs_patient ON handoffs(patient_id, circle_id, local_date);
+        CREATE INDEX handoffs_circle ON handoffs(circle_id, patient_id, local_date);
+        """,
     ]
 }
