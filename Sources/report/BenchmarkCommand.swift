@@ -129,37 +129,6 @@ struct BenchmarkCommand: ReportCommand {
         if insightsEpisodes > 0 { try measureInsights() }
     }
 
-    /// The care commands as whole processes: ingest of generated handoffs (120 days, up to three
-    /// symptoms each) into a new store, then patterns for every patient as JSON — the first run
-    /// of a date (which stores the insights) and the median of the re-runs (which store nothing).
-    func measureCare(dir: String, exe: String) throws {
-        let csvPath = "\(dir)/care_handoffs.csv", db = "\(dir)/care.sqlite"
-        let end = LocalDate(year: 2026, month: 4, day: 15) ?? LocalDate(daysSinceEpoch: 0)
-        try SyntheticCare.handoffsCSV(count: careHandoffs, patients: carePatients, days: 120, end: end)
-            .write(toFile: csvPath, atomically: false, encoding: .utf8)
-        let extra = templates.map { ["--templates", $0] } ?? []
-        var ingestTimes: [Double] = [], ingestPeak = 0
-        for _ in 0..<min(runs, 3) {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
-            let r = try spawn([exe, "care", "ingest", csvPath, "--db", db, "--quiet"] + extra)
-            ingestTimes.append(r.seconds)
-            ingestPeak = max(ingestPeak, r.maxRSSKiB)
-        }
-        let patterns = [exe, "care", "patterns", "--db", db, "--tier", "plus", "--as-of", end.description, "--json"] + extra
-        let first = try spawn(patterns)
-        var again: [Double] = [], peak = first.maxRSSKiB
-        for _ in 0..<min(runs, 3) {
-            let r = try spawn(patterns)
-            again.append(r.seconds)
-            peak = max(peak, r.maxRSSKiB)
-        }
-        print("")
-        print(String(format: "care ingest: %d handoffs for %d patients into a new store, %.2f s median of %d (whole process), peak RSS %.1f MB",
-                     careHandoffs, carePatients, ingestTimes.sorted()[ingestTimes.count / 2], ingestTimes.count, Double(ingestPeak) / 1024))
-        print(String(format: "care patterns: %d patients as JSON, first run of the date %.2f s, again %.2f s median of %d, peak RSS %.1f MB",
-                     carePatients, first.seconds, again.sorted()[again.count / 2], again.count, Double(peak) / 1024))
-    }
-
     /// The premium clinical PDF as a whole process: generated episodes, the year that ends on the
     /// last onset date as the range, and a daily-context record for every day of it.
     func measureClinical(dir: String, exe: String) throws {

@@ -144,13 +144,7 @@ final class CareStoreTests: XCTestCase {
             try s.ingest(CareRecords(handoffs: ["01", "02", "03", "04"].map { handoff("h\($0)", "2026-03-\($0)", ["Dizzy"]) }))
             _ = try s.surfacePatterns(rules: rules, asOf: LocalDate(iso: "2026-03-03")!)
         }
-        func files() throws -> [String: Data] {
-            var out: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
-                out[name] = try Data(contentsOf: dir.appendingPathComponent(name))
-            }
-            return out
-        }
+        func files() throws -> [String: Data] { try FolderSnapshot.files(dir) }
         let before = try files()
         XCTAssertEqual(before.keys.sorted(), ["care.sqlite"], "the last connection checkpointed and removed the WAL")
         let asOf = LocalDate(iso: "2026-03-04")!

@@ -48,11 +48,11 @@ final class StoreQueryPlanTests: XCTestCase {
             XCTAssertEqual(scans, [], "a full scan in the plan of\n\(sql)\n\(plan.joined(separator: "\n"))")
         }
         XCTAssertGreaterThan(checked, 15)
-        // The one-patient query searches an index by patient, circle and date; the old
-        // `?1 IS NULL OR patient_id = ?1` could not.
+        // The one-patient query searches an index by patient, circle and date that covers it (the
+        // table itself is never read); the old `?1 IS NULL OR patient_id = ?1` could not.
         var plan: [String] = []
         try store.connection.prepare("EXPLAIN QUERY PLAN " + StoreSQL.handoffsOfUnit).query([]) { plan.append($0.text(3) ?? "") }
-        XCTAssertTrue(plan.contains { $0.hasPrefix("SEARCH h USING INDEX handoffs_") && $0.contains("patient_id=?")
+        XCTAssertTrue(plan.contains { $0.hasPrefix("SEARCH h USING COVERING INDEX handoffs_") && $0.contains("patient_id=?")
                                       && $0.contains("circle_id=?") && $0.hasSuffix("local_date<?)") }, plan.joined(separator: "\n"))
         var old: [String] = []
         try store.connection.prepare("""
@@ -60,5 +60,6 @@ final class StoreQueryPlanTests: XCTestCase {
             WHERE ?1 IS NULL OR h.patient_id = ?1 ORDER BY h.patient_id, h.id
             """).query([]) { old.append($0.text(3) ?? "") }
         XCTAssertTrue(old.contains { $0.hasPrefix("SCAN h") }, "the test tells a scan when it sees one: \(old)")
+        XCTAssertFalse(plan.contains { $0.contains("TEMP B-TREE") }, "the index gives the order: \(plan)")
     }
 }

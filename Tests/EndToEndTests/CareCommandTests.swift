@@ -75,13 +75,7 @@ final class CareCommandTests: XCTestCase {
     func testADryRunLeavesTheStoreUnchanged() throws {
         XCTAssertEqual(try ReportBinary.run(["care", "ingest"] + samples + ["--db", db]).status, 0)
         XCTAssertEqual(try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-14", "--json"]).status, 0)
-        func files() throws -> [String: Data] {
-            var out: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
-                out[name] = try Data(contentsOf: dir.appendingPathComponent(name))
-            }
-            return out
-        }
+        func files() throws -> [String: Data] { try FolderSnapshot.files(dir) }
         let before = try files()
         let pdf = dir.appendingPathComponent("look.pdf").path
         let dry = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-15", "--json", "--dry-run"])

@@ -6,17 +6,11 @@ public struct HostileText {
 
     public init(seed: UInt64) { state = seed }
 
-    /// SplitMix64.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+    /// A value in 0..<n (Knuth's MMIX linear congruential generator, as `SampleDocuments`).
+    public mutating func int(_ n: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(max(1, n)))
     }
-
-    /// A value in 0..<n.
-    public mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
 
     public static let pieces: [String] = [
         "'", "''", "=", "+", "-", "@", "\t", "\r", "\n", "\r\n", "\"", ",", ";", "|", " ", "  ", "\u{A0}", "\u{3000}", "\u{2028}",

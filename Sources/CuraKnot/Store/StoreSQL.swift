@@ -37,7 +37,7 @@ enum StoreSQL {
         SELECT h.id, h.local_date, h.author_id, h.author_name, i.value
         FROM handoffs h LEFT JOIN handoff_items i ON i.handoff_id = h.id AND i.list = 'symptoms'
         WHERE h.patient_id = ?1 AND h.circle_id = ?2 AND h.local_date <= ?3
-        ORDER BY h.local_date, h.id, i.position
+        ORDER BY h.local_date, h.id
         """
     static let latestDismissal = """
         SELECT max(dismissed_on) FROM dismissals WHERE patient_id = ?1 AND type = ?2 AND key = ?3 AND dismissed_on <= ?4
