@@ -113,9 +113,12 @@ final class CareExpensesTests: XCTestCase {
     /// Walks a document's blocks: per section heading, the currency captions and their tables.
     func tables(_ doc: Document) -> [(section: String, currency: String, table: Table)] {
         var out: [(String, String, Table)] = []
-        var section = ""
+        var section = "", caption = ""
         for block in doc.blocks {
-            if let h = block.element as? Heading { section = h.text }
+            if let h = block.element as? Heading {
+                if h.outlineLevel == nil { caption = h.text } else { section = h.text }
+            }
+            if let kept = block.element as? KeptTable { out.append((section, String(caption.suffix(3)), kept.table)) }
             guard let group = block.element as? KeepTogether else { continue }
             let caption = (group.blocks.first?.element as? Paragraph)?.text ?? ""
             for b in group.blocks { if let kept = b.element as? KeptTable { out.append((section, String(caption.suffix(3)), kept.table)) } }

@@ -69,7 +69,7 @@ struct ExpensesTables {
             let header = [try wording.column(.month)] + (try categories.map { try wording.category($0) }) + [totalLabel]
             let columns = [TableColumn(.fixed(layout.columns.month))]
                 + Array(repeating: TableColumn(.flexible(1), alignment: .trailing), count: categories.count + 1)
-            blocks.append(try kept(currency, table("month by category \(currency)", columns, header, rows)))
+            blocks += try kept(currency, table("month by category \(currency)", columns, header, rows))
         }
         return blocks
     }
@@ -129,11 +129,11 @@ struct ExpensesTables {
                           TableCell(try r.benchmarks(for: p).map { try wording.benchmark($0, date: format.date) }.joined(separator: "\n"))],
                          tag: "projection \(p.category.rawValue)")
             }
-            blocks.append(try kept(currency, table("projections \(currency)", [
+            blocks += try kept(currency, table("projections \(currency)", [
                 TableColumn(.fixed(c.category)), TableColumn(.fixed(c.monthly), alignment: .trailing),
                 TableColumn(.fixed(c.twelveMonths), alignment: .trailing), TableColumn(.flexible(1)),
             ], [try wording.column(.category), try wording.column(.monthly, in: currency), try wording.column(.twelveMonths, in: currency),
-                try wording.column(.benchmark)], rows)))
+                try wording.column(.benchmark)], rows))
         }
         return blocks
     }
@@ -144,7 +144,7 @@ struct ExpensesTables {
         let items = input.report.totals.items
         let unassigned = try wording.render(wording.keys.unassigned)
         let c = layout.columns
-        return try perCurrency(.items, input) { currency in
+        return try perCurrency(.items, input, whole: false) { currency in
             let rows = try items.filter { $0.currency == currency }.map { e in
                 TableRow([TableCell(try format.date(e.date)), TableCell(try wording.category(e.category)), TableCell(e.description),
                           TableCell(ExpenseTotals.payer(e) ?? unassigned), TableCell(CurrencyUnits.text(e.amount, currency)),
@@ -160,22 +160,28 @@ struct ExpensesTables {
 
     /// A section's heading and one table per currency of the range (`make` gives nil for a
     /// currency without rows); nothing when the range has no expenses.
-    private func perCurrency(_ section: ExpensesWording.Section, _ input: ExpensesInput,
+    private func perCurrency(_ section: ExpensesWording.Section, _ input: ExpensesInput, whole: Bool = true,
                              _ make: (String) throws -> Table?) throws -> [Block] {
         let currencies = input.report.totals.currencies
         guard !currencies.isEmpty else { return [] }
         var blocks = [try heading(section)]
         for currency in currencies {
-            if let table = try make(currency), !table.rows.isEmpty { blocks.append(try kept(currency, table)) }
+            if let table = try make(currency), !table.rows.isEmpty { blocks += try kept(currency, table, whole: whole) }
         }
         return blocks
     }
 
-    /// "Amounts in EUR" and the table, kept on one page when they fit, else broken only with a
-    /// few rows on each side.
-    private func kept(_ currency: String, _ table: Table) throws -> Block {
-        .keepTogether([try caption(currency), Block(KeptTable(table: table, minimumAtFoot: layout.minimumRowsAtFoot,
-                                                              minimumCarried: layout.minimumRowsCarried))])
+    /// "Amounts in EUR" and the table, broken across pages only with a few rows on each side;
+    /// `whole`, kept on one page when they fit (the summaries), else (the itemised list) flowing
+    /// on from where the page is, the caption kept with the first rows.
+    private func kept(_ currency: String, _ table: Table, whole: Bool = true) throws -> [Block] {
+        let kept = Block(KeptTable(table: table, minimumAtFoot: layout.minimumRowsAtFoot, minimumCarried: layout.minimumRowsCarried))
+        guard whole else {
+            let caption = Heading(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, outlineLevel: nil,
+                                  spaceAfter: 3)
+            return [.heading(caption), kept]
+        }
+        return [.keepTogether([try caption(currency), kept])]
     }
 
     private func totalRow(_ amount: Money, _ currency: String) throws -> TableRow {
@@ -189,9 +195,10 @@ struct ExpensesTables {
     }
 
     private func caption(_ currency: String) throws -> Block {
-        .paragraph(Paragraph(try wording.render(wording.keys.inCurrency, ["currency": currency]),
-                             style: brand.style(\.bodyFamily, brand.captionSize, .semibold, brand.palette.caption), spaceAfter: 3))
+        .paragraph(Paragraph(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, spaceAfter: 3))
     }
+
+    private var captionStyle: TextStyle { brand.style(\.bodyFamily, brand.captionSize, .semibold, brand.palette.caption) }
 
     private var body: TextStyle { brand.style(\.bodyFamily, brand.bodySize, .regular, brand.palette.textPrimary) }
     private var bold: TextStyle { brand.style(\.bodyFamily, brand.tableSize, .semibold, brand.palette.textPrimary) }

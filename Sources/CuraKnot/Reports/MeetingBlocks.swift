@@ -55,17 +55,18 @@ struct MeetingBlocks {
                                                    spaceAfter: 3))]
             for insight in symptom.insights {
                 let isNew = insight.firstSurfaced == input.asOf
-                group.append(.paragraph(Paragraph("• " + (try presenter.sentence(insight.finding)), style: body,
-                                                  spaceAfter: isNew ? 0 : 2, indent: layout.sourceIndent / 2)))
+                group.append(.paragraph(Paragraph(try presenter.sentence(insight.finding), style: body,
+                                                  spaceAfter: isNew ? 0 : 3, indent: layout.sourceIndent)))
                 if isNew {
-                    group.append(.paragraph(Paragraph(newSince, style: marker, spaceAfter: 2, indent: layout.sourceIndent)))
+                    group.append(.paragraph(Paragraph(newSince, style: marker, spaceAfter: 3, indent: layout.sourceIndent)))
                 }
             }
-            group.append(.paragraph(Paragraph(try book.render(keys.sourcesTitle), style: caption, spaceBefore: 2, spaceAfter: 1)))
+            group.append(.paragraph(Paragraph(try book.render(keys.sourcesTitle), style: caption, spaceBefore: 1, spaceAfter: 1,
+                                              indent: layout.sourceIndent)))
             for s in symptom.sources {
                 let author = try Directory.present(s.authorName) ?? book.render(keys.unnamedAuthor)
                 group.append(.paragraph(Paragraph(try book.render(keys.source, ["date": try format.date(s.date), "author": author]),
-                                                  style: caption, indent: layout.sourceIndent)))
+                                                  style: caption, indent: 2 * layout.sourceIndent)))
             }
             group.append(.spacer(layout.insightSpacing))
             blocks.append(.keepTogether(group))
@@ -82,8 +83,8 @@ struct MeetingBlocks {
         if symptomBlocks.isEmpty { blocks.append(.paragraph(Paragraph(try book.render(keys.noQuestions), style: body))) }
         for symptom in symptomBlocks {
             guard let finding = symptom.questionFinding else { continue }
-            blocks.append(.paragraph(Paragraph("• " + (try question(finding, about: symptom.key)), style: body, spaceAfter: 4,
-                                               indent: layout.sourceIndent / 2, lineControl: .widowsAndOrphans)))
+            blocks.append(.paragraph(Paragraph(try question(finding, about: symptom.key), style: body, spaceAfter: 5,
+                                               indent: layout.sourceIndent, lineControl: .widowsAndOrphans)))
         }
         return blocks
     }
