@@ -364,9 +364,19 @@ p_family_json() { care_patterns family --json; }
 p_plus_json() { care_patterns plus --json; }
 p_family_text() { care_patterns family --text; }
 p_plus_line() { care_patterns plus; }
-p_family_pdf() { care_patterns family --pdf meeting.pdf; }
-p_plus_pdf_json() { care_patterns plus --pdf meeting.pdf --json; }
-p_pdf_text() { care_patterns family --pdf meeting.pdf --text --log-format json; }
+p_family_pdf() { care_patterns family --patient p-1 --pdf meeting.pdf; }
+p_plus_pdf_json() { care_patterns plus --patient p-1 --pdf meeting.pdf --json; }
+p_pdf_text() { care_patterns family --patient p-2 --pdf meeting.pdf --text --log-format json; }
+p_pdf_several() { care_patterns family --pdf meeting.pdf; }   # two patients: the PDF needs --patient
+p_pdf_named() { care_patterns family --circle c-2 --recipient-name "Grandma Soon-ja" --pdf meeting.pdf; }
+p_circle() { care_patterns plus --circle c-2 --json; }
+p_dry_run() {  # computes and prints, records nothing (the store's dump and bytes stay those of the ingest)
+  run 1-ingest care ingest "${ALL[@]}" --db care.sqlite
+  run 2-dry care patterns --db care.sqlite --tier family --as-of 2026-04-15 --dry-run
+  run 3-dry-pdf care patterns --db care.sqlite --tier family --as-of 2026-04-15 --patient p-1 --dry-run --pdf meeting.pdf
+  run 4-check care check --db care.sqlite
+  dumpstore
+}
 p_free() { care_patterns free --json; }
 p_free_pdf() { care_patterns free --pdf meeting.pdf; }
 p_patient() {
@@ -390,7 +400,7 @@ p_incremental() {  # a second ingest between two runs: new handoffs, old finding
   run 2-patterns care patterns --db care.sqlite --tier plus --as-of 2026-04-10 --json
   run 3-ingest care ingest "$C/handoffs-p2.csv" "$C/handoffs-p1.json" --db care.sqlite
   run 4-patterns care patterns --db care.sqlite --tier plus --as-of 2026-04-15 --json
-  run 5-pdf care patterns --db care.sqlite --tier family --as-of 2026-04-15 --pdf meeting.pdf --text
+  run 5-pdf care patterns --db care.sqlite --tier family --as-of 2026-04-15 --patient p-1 --pdf meeting.pdf --text
   dumpstore
 }
 p_empty() {  # a store with expenses and providers only: no patients
@@ -407,7 +417,7 @@ care_dismiss() {
   run 4-again care dismiss "$id1" --db care.sqlite --as-of 2026-04-08
   run 5-hidden care patterns --db care.sqlite --tier family --as-of 2026-04-15 --json
   run 6-text care patterns --db care.sqlite --tier family --as-of 2026-04-15 --text
-  run 7-pdf care patterns --db care.sqlite --tier family --as-of 2026-04-15 --pdf meeting.pdf
+  run 7-pdf care patterns --db care.sqlite --tier family --as-of 2026-04-15 --patient p-1 --pdf meeting.pdf
   # A dismissal on 10 January hides through D+89 (9 April); on D+90 (10 April) it surfaces again, as new.
   run 8-dismiss care dismiss "$id2" --db care.sqlite --as-of 2026-01-10
   run 9-day89 care patterns --db care.sqlite --tier family --as-of 2026-04-09 --json
@@ -439,12 +449,16 @@ addf care-patterns-plus-line p_plus_line "0 0"
 addf care-patterns-family-pdf p_family_pdf "0 0"
 addf care-patterns-plus-pdf-json p_plus_pdf_json "0 0"
 addf care-patterns-pdf-text p_pdf_text "0 0"
+addf care-patterns-pdf-several p_pdf_several "0 2"
+addf care-patterns-pdf-named p_pdf_named "0 0"
+addf care-patterns-circle p_circle "0 0"
+addf care-patterns-dry-run p_dry_run "0 0 0 0"
 addf care-patterns-free p_free "0 3"
 addf care-patterns-free-pdf p_free_pdf "0 3"
 addf care-patterns-patient p_patient "0 0 0 0 1"
 addf care-patterns-history p_history "0 0 0 0 0 0 0 0 0 0 0"
 addf care-patterns-incremental p_incremental "0 0 0 0 0"
-addf care-patterns-no-patients p_empty "0 0 0 0"
+addf care-patterns-no-patients p_empty "0 0 0 1"
 addf care-dismiss care_dismiss "0 0 0 0 0 0 0 0 0 0 0"
 addf care-dismiss-unknown care_dismiss_unknown "0 1 1 0"
 addf care-dismiss-missing-store care_dismiss_missing 4
@@ -454,18 +468,22 @@ for tier in free plus family; do
   add "care-directory-$tier" "care directory $C/providers.json --tier $tier" 0
 done
 for tier in plus family; do
-  for ext in pdf csv vcf; do add "care-directory-$tier-$ext" "care directory $C/providers.json --tier $tier -o @OUT.$ext" 0; done
+  for ext in pdf csv vcf; do add "care-directory-$tier-$ext" "care directory $C/providers.json --tier $tier --circle c-1 -o @OUT.$ext" 0; done
 done
+add care-directory-c2-named "care directory $C/providers.json --tier family --circle c-2 --recipient-name Soon-ja -o @OUT.pdf" 0
+add care-directory-circle-list "care directory $C/providers.json --tier family --circle c-2" 0
+add care-directory-several "care directory $C/providers.json --tier plus -o @OUT.pdf" 2
+add care-directory-unknown-circle "care directory $C/providers.json --tier plus --circle c-9 -o @OUT.pdf" 1
 add care-directory-free-pdf "care directory $C/providers.json --tier free -o @OUT.pdf" 3
 add care-directory-free-vcf "care directory $C/providers.json --tier free -o @OUT.vcf" 3
-add care-directory-upper "care directory $C/providers.json --tier family -o @OUT.PDF" 0
+add care-directory-upper "care directory $C/providers.json --tier family --circle c-1 -o @OUT.PDF" 0
 add care-directory-broken "care directory $CB/providers-broken.json --tier family" 1
 add care-directory-broken-json "care directory $CB/providers-broken.json --tier family -o @OUT.pdf --log-format json" 1
 add care-directory-skip "care directory $CB/providers-broken.json $C/providers.json --tier family --skip-invalid" 0
 add care-directory-skip-vcf "care directory $CB/providers-broken.json --tier family --skip-invalid -o @OUT.vcf" 0
 add usage-care-directory-ext "care directory $C/providers.json --tier family -o @OUT.txt" 2
 directory_roundtrip() {
-  run 1-csv care directory "$C/providers.json" --tier family -o team.csv
+  run 1-csv care directory "$C/providers.json" --tier family --circle c-1 -o team.csv
   run 2-list care directory team.csv --tier family
   run 3-vcf care directory team.csv --tier family -o team.vcf
   run 4-ingest care ingest team.csv --db care.sqlite
@@ -480,15 +498,19 @@ add care-expenses-family "care expenses $E --tier family" 0
 add care-expenses-family-json "care expenses $E --tier family --json" 0
 add care-expenses-family-bench "care expenses $E --tier family --benchmarks $BM" 0
 add care-expenses-family-bench-json "care expenses $E --tier family --json --benchmarks $BM" 0
-add care-expenses-family-pdf "care expenses $E --tier family -o @OUT.pdf" 0
-add care-expenses-family-pdf-bench "care expenses $E --tier family --benchmarks $BM -o @OUT.pdf" 0
-add care-expenses-family-csv "care expenses $E --tier family -o @OUT.csv" 0
+add care-expenses-family-pdf "care expenses $E --tier family --circle c-1 -o @OUT.pdf" 0
+add care-expenses-family-pdf-bench "care expenses $E --tier family --circle c-1 --benchmarks $BM -o @OUT.pdf" 0
+add care-expenses-family-pdf-c2 "care expenses $E --tier family --circle c-2 --benchmarks $BM --recipient-name Soon-ja -o @OUT.pdf" 0
+add care-expenses-family-csv "care expenses $E --tier family --circle c-1 -o @OUT.csv" 0
+add care-expenses-several "care expenses $E --tier family -o @OUT.pdf" 2
+add care-expenses-circle-json "care expenses $E --tier plus --circle c-2 --json" 0
+add care-expenses-unknown-circle "care expenses $E --tier plus --circle c-9" 1
 add care-expenses-range "care expenses $E --tier family --from 2026-02-01 --to 2026-02-28" 0
 add care-expenses-range-json "care expenses $E --tier plus --from 2026-02-01 --to 2026-03-31 --json" 0
-add care-expenses-range-pdf "care expenses $E --tier family --from 2026-01-15 --to 2026-03-31 --benchmarks $BM -o @OUT.pdf" 0
-add care-expenses-range-csv "care expenses $E --tier family --from 2026-02-01 --to 2026-02-28 -o @OUT.csv" 0
+add care-expenses-range-pdf "care expenses $E --tier family --circle c-1 --from 2026-01-15 --to 2026-03-31 --benchmarks $BM -o @OUT.pdf" 0
+add care-expenses-range-csv "care expenses $E --tier family --circle c-1 --from 2026-02-01 --to 2026-02-28 -o @OUT.csv" 0
 add care-expenses-empty "care expenses $E --tier family --from 2020-01-01 --to 2020-01-31 --json" 0
-add care-expenses-empty-pdf "care expenses $E --tier family --from 2020-01-01 --to 2020-01-31 -o @OUT.pdf" 0
+add care-expenses-empty-pdf "care expenses $E --tier family --circle c-1 --from 2020-01-01 --to 2020-01-31 -o @OUT.pdf" 0
 add care-expenses-free "care expenses $E --tier free" 3
 add care-expenses-free-json "care expenses $E --tier free --json" 3
 add care-expenses-plus-pdf "care expenses $E --tier plus -o @OUT.pdf" 3
@@ -500,7 +522,7 @@ add care-expenses-skip-pdf "care expenses $CB/expenses-broken.csv --tier family 
 add usage-care-expenses-json-o "care expenses $E --tier family --json -o @OUT.pdf" 2
 add usage-care-expenses-range "care expenses $E --tier family --from 2026-03-01 --to 2026-02-01" 2
 expenses_roundtrip() {
-  run 1-csv care expenses "$E" --tier family -o items.csv
+  run 1-csv care expenses "$E" --tier family --circle c-1 -o items.csv
   run 2-json care expenses items.csv --tier plus --json
   run 3-ingest care ingest items.csv --db care.sqlite
   run 4-check care check --db care.sqlite

@@ -17,18 +17,24 @@ fi
 "$bin" headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o out/clinical-berlin.pdf --tier premium --as-of 2026-07-31 --patient-name "Sample patient (Berlin)"
 "$bin" headache clinical samples/aurae/logs.csv -o out/clinical-new-york.pdf --tier premium --as-of 2026-07-15 --patient-name "Sample patient (New York)"
 "$bin" headache clinical samples/aurae/logs.json --days samples/aurae/days.json -o out/clinical-berlin-sections.pdf --tier premium --as-of 2026-07-31 --sections overview,patterns,disclaimers
+# Care circles: the samples hold two circles (c-1 caring for p-1, c-2 for p-2); every document is
+# about one of them (--circle, --patient), text and JSON cover both, grouped by circle.
 rm -f out/care.sqlite out/care.sqlite-wal out/care.sqlite-shm
 "$bin" care ingest samples/care/handoffs-p1.json samples/care/handoffs-p2.csv samples/care/expenses.csv samples/care/providers.json --db out/care.sqlite
 "$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --json > out/care-patterns.json
-"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --text > out/care-patterns.txt
-"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --pdf out/care-patterns.pdf > /dev/null
-"$bin" care directory samples/care/providers.json --tier plus -o out/care-directory.pdf
-"$bin" care directory samples/care/providers.json --tier family -o out/care-directory-family.pdf
-"$bin" care directory samples/care/providers.json --tier family -o out/care-directory.csv
-"$bin" care directory samples/care/providers.json --tier family -o out/care-directory.vcf
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 > out/care-patterns.txt
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --patient p-1 --pdf out/care-patterns-p1.pdf
+"$bin" care patterns --db out/care.sqlite --tier family --as-of 2026-04-15 --patient p-2 --recipient-name "Grandma Soon-ja" --pdf out/care-patterns-p2.pdf
+"$bin" care directory samples/care/providers.json --tier family > out/care-directory.txt
+"$bin" care directory samples/care/providers.json --tier plus --circle c-1 -o out/care-directory-c1.pdf
+"$bin" care directory samples/care/providers.json --tier family --circle c-1 -o out/care-directory-c1-family.pdf
+"$bin" care directory samples/care/providers.json --tier family --circle c-2 --recipient-name "Grandma Soon-ja" -o out/care-directory-c2-family.pdf
+"$bin" care directory samples/care/providers.json --tier family --circle c-1 -o out/care-directory-c1.csv
+"$bin" care directory samples/care/providers.json --tier family --circle c-1 -o out/care-directory-c1.vcf
 "$bin" care expenses samples/care/expenses.csv --tier plus --json > out/care-expenses.json
-"$bin" care expenses samples/care/expenses.csv --tier family --benchmarks samples/care/benchmarks.csv -o out/care-expenses.pdf
-"$bin" care expenses samples/care/expenses.csv --tier family -o out/care-expenses.csv
+"$bin" care expenses samples/care/expenses.csv --tier family --circle c-1 --benchmarks samples/care/benchmarks.csv -o out/care-expenses-c1.pdf
+"$bin" care expenses samples/care/expenses.csv --tier family --circle c-2 --benchmarks samples/care/benchmarks.csv -o out/care-expenses-c2.pdf
+"$bin" care expenses samples/care/expenses.csv --tier family --circle c-1 -o out/care-expenses-c1.csv
 # Period check-ins. The window holds DST changes: Berlin's check-ins on 28 March (CET, 08:00Z) and
 # 30 March (CEST, 07:00Z), New York's on 7 March (EST, 14:00Z) and 9 March (EDT, 13:00Z), Sydney's
 # on 3 April (AEDT) and 5 April (AEST); Tokyo (denied) and Kolkata (notDetermined) get none.

@@ -55,6 +55,9 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("care-patients"), help: "Patients the care handoffs are spread over.")
     var carePatients: Int = 1_000
 
+    @Option(name: .customLong("care-patient-handoffs"), help: "Handoffs in the store of the one-patient care patterns measurement (0 to skip).")
+    var carePatientHandoffs: Int = 150_000
+
     @Option(name: .customLong("batch-users"), help: "Generated users (100 episodes each) for the nightly batch measurement (0 to skip).")
     var batchUsers: Int = 1_000
 
@@ -75,8 +78,9 @@ struct BenchmarkCommand: ReportCommand {
               (0...100_000).contains(batchUsers) else {
             throw ValidationError("--sizes takes positive counts like 100,1000, --runs at least 1, --clinical-episodes 0 to 100000 and --batch-users 0 to 100000")
         }
-        guard (0...10_000_000).contains(careHandoffs), (1...1_000_000).contains(carePatients) else {
-            throw ValidationError("--care-handoffs takes 0 to 10000000 and --care-patients 1 to 1000000")
+        guard (0...10_000_000).contains(careHandoffs), (0...10_000_000).contains(carePatientHandoffs),
+              (1...1_000_000).contains(carePatients) else {
+            throw ValidationError("--care-handoffs and --care-patient-handoffs take 0 to 10000000 and --care-patients 1 to 1000000")
         }
     }
 
@@ -117,42 +121,12 @@ struct BenchmarkCommand: ReportCommand {
         }
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if careHandoffs > 0 { try measureCare(dir: dir, exe: exe) }
+        if careHandoffs > 0 && carePatientHandoffs > 0 { try measureCarePatient(dir: dir, exe: exe) }
         if batchUsers > 0 { try measureBatch(dir: dir, exe: exe) }
         // Last: it grows this process to about 1 GB, and Linux counts the memory a process had
         // when it started another program in that program's peak (posix_spawn shares the
         // parent's memory until exec), so every later whole-process peak would read 1 GB.
         if insightsEpisodes > 0 { try measureInsights() }
-    }
-
-    /// The care commands as whole processes: ingest of generated handoffs (120 days, up to three
-    /// symptoms each) into a new store, then patterns for every patient as JSON — the first run
-    /// of a date (which stores the insights) and the median of the re-runs (which store nothing).
-    func measureCare(dir: String, exe: String) throws {
-        let csvPath = "\(dir)/care_handoffs.csv", db = "\(dir)/care.sqlite"
-        let end = LocalDate(year: 2026, month: 4, day: 15) ?? LocalDate(daysSinceEpoch: 0)
-        try SyntheticCare.handoffsCSV(count: careHandoffs, patients: carePatients, days: 120, end: end)
-            .write(toFile: csvPath, atomically: false, encoding: .utf8)
-        let extra = templates.map { ["--templates", $0] } ?? []
-        var ingestTimes: [Double] = [], ingestPeak = 0
-        for _ in 0..<min(runs, 3) {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
-            let r = try spawn([exe, "care", "ingest", csvPath, "--db", db, "--quiet"] + extra)
-            ingestTimes.append(r.seconds)
-            ingestPeak = max(ingestPeak, r.maxRSSKiB)
-        }
-        let patterns = [exe, "care", "patterns", "--db", db, "--tier", "plus", "--as-of", end.description, "--json"] + extra
-        let first = try spawn(patterns)
-        var again: [Double] = [], peak = first.maxRSSKiB
-        for _ in 0..<min(runs, 3) {
-            let r = try spawn(patterns)
-            again.append(r.seconds)
-            peak = max(peak, r.maxRSSKiB)
-        }
-        print("")
-        print(String(format: "care ingest: %d handoffs for %d patients into a new store, %.2f s median of %d (whole process), peak RSS %.1f MB",
-                     careHandoffs, carePatients, ingestTimes.sorted()[ingestTimes.count / 2], ingestTimes.count, Double(ingestPeak) / 1024))
-        print(String(format: "care patterns: %d patients as JSON, first run of the date %.2f s, again %.2f s median of %d, peak RSS %.1f MB",
-                     carePatients, first.seconds, again.sorted()[again.count / 2], again.count, Double(peak) / 1024))
     }
 
     /// The premium clinical PDF as a whole process: generated episodes, the year that ends on the

@@ -34,13 +34,13 @@ struct CareStoreOptions: ParsableArguments {
 
     func templateSet() throws -> TemplateSet { try run.templateSet(app: "curaknot") }
 
-    /// Opens a store that must exist already (only `ingest` creates one); a missing store or a
-    /// failure is exit status 4.
-    func openExistingStore() throws -> CareStore {
+    /// Opens a store that must exist already (only `ingest` creates one), read only when asked (a
+    /// dry run writes nothing); a missing store or a failure is exit status 4.
+    func openExistingStore(readOnly: Bool = false) throws -> CareStore {
         guard FileManager.default.fileExists(atPath: db) else {
             throw RunFailure(.output, "no store at \(db); create it with 'report care ingest FILE... --db \(db)'")
         }
-        return try openStore()
+        return readOnly ? try CareStore(path: db, readOnly: true) : try openStore()
     }
 
     /// Opens the store, creating it when missing; a failure is exit status 4.

@@ -11,12 +11,14 @@ struct CareDirectoryCommand: ReportCommand {
         abstract: "The care network directory: a listing of the providers, or a PDF, CSV or vCard export.",
         discussion: """
             Reads provider exports (JSON or CSV). Without -o it prints a plain listing grouped by \
-            role and sorted by name. -o writes a PDF, CSV or vCard 4.0 file, told by its extension \
-            (.pdf, .csv, .vcf), atomically with mode 0600. Free is view only: -o exits 3. Family adds \
-            the family's notes and ratings (in the vCard as NOTE).
+            care circle and role, sorted by name. -o writes one circle's PDF (a card per provider), \
+            CSV or vCard 4.0 file, told by its extension (.pdf, .csv, .vcf), atomically with mode \
+            0600; when the input holds several circles it needs --circle. Free is view only: -o \
+            exits 3. Family adds the family's notes and ratings (in the vCard as NOTE).
 
-            Example:
-              report care directory samples/care/providers.json --tier family -o team.vcf
+            Examples:
+              report care directory samples/care/providers.json --tier family --circle c-1 -o team.vcf
+              report care directory samples/care/providers.json --tier plus --circle c-1 --recipient-name "Rose" -o team.pdf
             """)
 
     @Argument(help: ArgumentHelp("Provider exports (.json or .csv).", valueName: "FILE"))
@@ -27,6 +29,12 @@ struct CareDirectoryCommand: ReportCommand {
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf, OUT.csv or OUT.vcf instead of the listing.", valueName: "OUT"))
     var output: String?
+
+    @Option(name: .customLong("circle"), help: ArgumentHelp("The care circle whose providers to list or export.", valueName: "ID"))
+    var circle: String?
+
+    @Option(name: .customLong("recipient-name"), help: ArgumentHelp("The care recipient's name, printed on every page of the PDF instead of the circle id.", valueName: "NAME"))
+    var recipientName: String?
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The date the PDF shows, YYYY-MM-DD (default: today, UTC); with it the same input gives the same bytes.", valueName: "D"))
     var asOf: LocalDate?
@@ -49,12 +57,12 @@ struct CareDirectoryCommand: ReportCommand {
 
     func run() throws {
         let request = DirectoryJob.Request(content: tier == .family ? .family : .standard,
-                                           format: output.flatMap(DirectoryFormat.init(path:)))
+                                           format: output.flatMap(DirectoryFormat.init(path:)), circle: circle, recipientName: recipientName)
         try DirectoryJob.gates(for: request).check(tier)
         let job = try DirectoryJob(templates: try options.templateSet(app: "curaknot"))
         let entries = console.reading(try ProviderReader.read(files.map { InputSource(path: $0) }, options: reading.ingestOptions())).records
         let context = options.context(asOf: asOf, output: output.map(OutputTarget.init(path:)) ?? .standardOutput)
-        let pages = try job.run(entries, request, in: context)
-        if let output { console.wrote(output, [counted(entries.count, "provider")] + (pages.map { [counted($0, "page")] } ?? [])) }
+        let written = try job.run(entries, request, in: context)
+        if let output { console.wrote(output, [counted(written.providers, "provider")] + (written.pages.map { [counted($0, "page")] } ?? [])) }
     }
 }

@@ -11,14 +11,15 @@ struct CareExpensesCommand: ReportCommand {
         abstract: "The expense report: totals by month and category, year, payer and reimbursable, per currency.",
         discussion: """
             Reads expense exports (JSON or CSV; no store). Plus prints the totals as text (or \
-            --json, the contract in docs/care.md). Family adds 12-month projections and -o, which \
-            writes the PDF report or the itemised CSV, told by the extension (.pdf, .csv), \
-            atomically with mode 0600. --benchmarks adds published cost figures beside the \
-            projections. Amounts are exact and never summed across currencies. --from and --to \
-            are inclusive and default to the first and last expense dates.
+            --json, the contract in docs/care.md), per care circle. Family adds 12-month \
+            projections and -o, which writes one circle's PDF report or itemised CSV, told by the \
+            extension (.pdf, .csv), atomically with mode 0600; when the input holds several \
+            circles it needs --circle. --benchmarks adds published cost figures beside the \
+            projections. Amounts are exact and never summed across currencies or circles. --from \
+            and --to are inclusive and default to the circle's first and last expense dates.
 
             Example:
-              report care expenses samples/care/expenses.csv --tier family --benchmarks samples/care/benchmarks.csv -o expenses.pdf
+              report care expenses samples/care/expenses.csv --tier family --circle c-1 --benchmarks samples/care/benchmarks.csv -o expenses.pdf
             """)
 
     @Argument(help: ArgumentHelp("Expense exports (.json or .csv).", valueName: "FILE"))
@@ -26,6 +27,12 @@ struct CareExpensesCommand: ReportCommand {
 
     @Option(name: .customLong("tier"), help: "The circle's tier; totals need plus, projections and -o need family.")
     var tier: CareTier
+
+    @Option(name: .customLong("circle"), help: ArgumentHelp("The care circle whose expenses to report.", valueName: "ID"))
+    var circle: String?
+
+    @Option(name: .customLong("recipient-name"), help: ArgumentHelp("The care recipient's name, printed on every page of the PDF instead of the circle and patient ids.", valueName: "NAME"))
+    var recipientName: String?
 
     @Option(name: .customLong("from"), help: ArgumentHelp("First day of the range, YYYY-MM-DD (default: the first expense).", valueName: "D"))
     var from: LocalDate?
@@ -65,7 +72,7 @@ struct CareExpensesCommand: ReportCommand {
 
     func run() throws {
         let request = ExpensesJob.Request(output: output.flatMap(ExpensesFormat.init(path:)).map { .file($0) } ?? (json ? .json : .text),
-                                          benchmarks: benchmarks != nil)
+                                          benchmarks: benchmarks != nil, recipientName: recipientName)
         try ExpensesJob.gates(for: request).check(tier)
         let job = try ExpensesJob(templates: try options.templateSet(app: "curaknot"))
         let ingestOptions = reading.ingestOptions()
@@ -81,12 +88,15 @@ struct CareExpensesCommand: ReportCommand {
         }
         console.skipped(skipped)
         let source = files.map { $0 == "-" ? $0 : ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-        let report = try job.report(read.records, source: source, from: from, to: to, family: tier == .family, benchmarks: figures)
-        // The date shown: --as-of, else the last expense of the range, else today.
+        let reports = try job.reports(read.records, circle: circle, single: request.single, source: source, from: from, to: to,
+                                      family: tier == .family, benchmarks: figures)
+        // The date shown: --as-of, else the last expense of the (one circle's) range, else today.
         let context = options.context(asOf: asOf, output: output.map(OutputTarget.init(path:)) ?? .standardOutput) { now in
-            report.range?.upperBound ?? RunInfo.today(now)
+            reports.first?.range?.upperBound ?? RunInfo.today(now)
         }
-        let pages = try job.run(report, request, in: context)
-        if let output { console.wrote(output, [counted(report.totals.items.count, "expense")] + (pages.map { [counted($0, "page")] } ?? [])) }
+        let pages = try job.run(reports, request, in: context)
+        if let output {
+            console.wrote(output, [counted(reports.map(\.totals.items.count).reduce(0, +), "expense")] + (pages.map { [counted($0, "page")] } ?? []))
+        }
     }
 }

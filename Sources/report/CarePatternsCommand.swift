@@ -9,37 +9,50 @@ struct CarePatternsCommand: ReportCommand {
         commandName: "patterns",
         abstract: "Surface symptom patterns in the stored handoffs (FREQUENCY, TREND, CORRELATION, NEW, ABSENCE).",
         discussion: """
-            Computes the patterns as of a date for every patient (or --patient), leaves out \
-            dismissed ones, and stores what surfaced, so a second run for the same date stores \
-            nothing new and firstSurfaced tells new findings from ones already shown. Text on a \
-            terminal (or with --text); without a terminal, as under cron, one summary line. \
-            --json prints the contract in docs/care.md. --pdf also writes the patterns for a \
-            family meeting (each insight with its sources, questions for the next appointment), \
-            atomically with mode 0600; then, without --json or --text, the summary line is \
-            printed. Plus and family give the same patterns.
+            Computes the patterns as of a date for every patient of every circle (or --circle, \
+            --patient), leaves out dismissed ones, and stores what surfaced, so a second run for \
+            the same date stores nothing new and firstSurfaced tells new findings from ones already \
+            shown. The text, grouped by circle and patient, goes to standard output whatever it is \
+            connected to; --json prints the contract in docs/care.md instead. The one-line summary \
+            for cron goes to standard error. --dry-run computes and prints without recording \
+            anything: the store is not written. --pdf also writes the patterns of one patient for \
+            a family meeting (one block per symptom with its sources, questions for the next \
+            appointment), atomically with mode 0600; when the store holds several patients it \
+            needs --patient (and --circle when that patient is in several circles). Plus and \
+            family give the same patterns.
 
-            Example:
-              report care patterns --db care.sqlite --tier plus --as-of 2026-03-31 --json
+            Examples:
+              report care patterns --db care.sqlite --tier plus --as-of 2026-04-15 --json
+              report care patterns --db care.sqlite --tier family --patient p-1 --recipient-name "Rose" --pdf meeting.pdf
             """)
 
     @OptionGroup var store: CareStoreOptions
 
-    @Option(name: .customLong("tier"), help: "The circle's tier; free has no pattern surfacing.")
+    @Option(name: .customLong("tier"), help: "The care circle's tier; free has no pattern surfacing.")
     var tier: CareTier
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The analysis date, YYYY-MM-DD (default: today, UTC).", valueName: "D"))
     var asOf: LocalDate?
 
-    @Option(name: .customLong("patient"), help: ArgumentHelp("Only this patient.", valueName: "ID"))
+    @Option(name: .customLong("circle"), help: ArgumentHelp("Only this care circle.", valueName: "ID"))
+    var circle: String?
+
+    @Option(name: .customLong("patient"), help: ArgumentHelp("Only this patient (the one the PDF is about).", valueName: "ID"))
     var patient: String?
 
-    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md).")
+    @Option(name: .customLong("recipient-name"), help: ArgumentHelp("The care recipient's name, printed on every page of the PDF instead of the circle and patient ids.", valueName: "NAME"))
+    var recipientName: String?
+
+    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md) instead of the text.")
     var json = false
 
-    @Flag(name: .customLong("text"), help: "Print the full text even without a terminal.")
+    @Flag(name: .customLong("text"), help: "Print the text also when --pdf is given.")
     var text = false
 
-    @Option(name: .customLong("pdf"), help: ArgumentHelp("Also write the patterns as a PDF for a family meeting.", valueName: "OUT.pdf"))
+    @Flag(name: .customLong("dry-run"), help: "Compute and print without recording anything as surfaced; the store is not written.")
+    var dryRun = false
+
+    @Option(name: .customLong("pdf"), help: ArgumentHelp("Also write one patient's patterns as a PDF for a family meeting.", valueName: "OUT.pdf"))
     var pdf: String?
 
     var console: Console { store.console }
@@ -54,21 +67,29 @@ struct CarePatternsCommand: ReportCommand {
         let templates = try store.templateSet()
         let rules = PatternRules(settings: try PatternSettings.load(templates))
         let presenter = try PatternsPresenter(templates: templates)
+        let document = try pdf.map { _ in try PatternsDocument(templates: templates) }
         let run = RunInfo.resolve(asOf: asOf, environment: ProcessInfo.processInfo.environment)
-        let db = try store.openExistingStore()
-        let patients = try db.surfacePatterns(rules: rules, asOf: run.asOf, patient: patient)
-        if let pdf {
+        let db = try store.openExistingStore(readOnly: dryRun)
+        let scope = CareScope(circle: circle, patient: patient)
+        // A document, and a name, are about one patient of one circle: choose before anything is stored.
+        if pdf != nil || recipientName != nil {
+            let units = try db.units(scope)
+            guard !units.isEmpty else { throw ScopeError.noHandoffs }
+            guard units.count == 1 else { throw ScopeError.severalPatients(units) }
+        }
+        let patients = try db.surfacePatterns(rules: rules, asOf: run.asOf, scope: scope, record: !dryRun)
+        if let pdf, let document, let patient = patients.first {
             let context = store.run.context(asOf: asOf, output: OutputTarget(path: pdf))
-            let pages = try PatternsDocument(templates: templates).write(patients, in: context)
+            let pages = try document.write(patient, recipientName: recipientName, in: context)
             console.wrote(pdf, [counted(pages, "page")])
         }
         if json {
             try OutputTarget.standardOutput.write(try presenter.json(asOf: run.asOf, patients).serialized())
-        } else if text || (pdf == nil && isatty(STDOUT_FILENO) == 1) {
+        } else if text || pdf == nil {
             try OutputTarget.standardOutput.write(try presenter.text(asOf: run.asOf, patients))
-        } else {
-            try OutputTarget.standardOutput.write(try presenter.summary(asOf: run.asOf, patients))
         }
+        // The one line for cron mail (counts only), whatever --quiet says.
+        console.emit(level: "info", try presenter.summary(asOf: run.asOf, patients, dryRun: dryRun))
     }
 }
 

@@ -7,8 +7,10 @@ import ReportKit
 import TestSupport
 import XCTest
 
-/// The care network directory: grouping and sorting, CSV neutralisation, and the PDF goldens of
-/// the sample providers (plus and family). Re-record with `RECORD_GOLDEN=1 swift test --filter CareDirectoryTests`.
+/// The care network directory: grouping and sorting, one circle per document, CSV neutralisation,
+/// and the PDF goldens of the sample circle c-1 (plus and family): one card per provider, contact
+/// details in at least 10 pt, "—" where empty, "4 of 5". Re-record with
+/// `RECORD_GOLDEN=1 swift test --filter CareDirectoryTests`.
 final class CareDirectoryTests: XCTestCase {
     let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
@@ -42,7 +44,8 @@ final class CareDirectoryTests: XCTestCase {
         }
         let csv = DirectoryCSV.text(entries, content: .family)
         XCTAssertTrue(csv.hasPrefix("id,circle_id,name,role,organization,phone,email,address,last_visit,notes,rating\r\n"))
-        for s in ["'=HYPERLINK(\"\"x\"\")", "'+1 555", "'-2", "'@SUM(A1)", "'\tcmd", "\"'\rx\"", "''=already", "\"a,b\"", "\"say \"\"hi\"\"\""] {
+        for s in ["'=HYPERLINK(\"\"x\"\")", "'+1 555", "'-2", "'@SUM(A1)", "'\tcmd", "\"'\rx\"", "''=already", "\"a,b\"", "\"say \"\"hi\"\"\"",
+                  ",R,"] {
             XCTAssertTrue(csv.contains(s), s)
         }
         let plus = DirectoryCSV.text(entries, content: .standard)
@@ -72,7 +75,35 @@ final class CareDirectoryTests: XCTestCase {
         }
     }
 
-    func laidOut(content: DirectoryContent, measurer: PangoMeasurer) throws -> LaidOutDocument {
+    func sampleProviders() throws -> [Provider] {
+        try ProviderReader.read([InputSource(path: TestPaths.samples.appendingPathComponent("care/providers.json").path)]).records
+    }
+
+    /// A document is about one circle: the input's circles, the chosen one, and the errors.
+    func testOneCirclePerDocument() throws {
+        let providers = try sampleProviders()
+        let scope = CareScope()
+        XCTAssertThrowsError(try scope.circles(providers, of: \.circleId, records: "providers", single: true)) {
+            XCTAssertEqual($0 as? ScopeError, .severalCircles(["c-1", "c-2"]))
+            XCTAssertEqual(($0 as? ScopeError)?.kind, .usage)
+            XCTAssertTrue("\($0)".contains("(c-1, c-2)") && "\($0)".contains("--circle"), "\($0)")
+        }
+        let listed = try scope.circles(providers, of: \.circleId, records: "providers", single: false)
+        XCTAssertEqual(listed.map(\.circleId), ["c-1", "c-2"])
+        XCTAssertEqual(listed.map(\.records.count), [3, 2])
+        let c2 = try CareScope(circle: "c-2").circles(providers, of: \.circleId, records: "providers", single: true)
+        XCTAssertEqual(c2.flatMap(\.records).map(\.id), ["pr-4", "pr-5"])
+        XCTAssertThrowsError(try CareScope(circle: "c-9").circles(providers, of: \.circleId, records: "providers", single: true)) {
+            XCTAssertEqual(($0 as? ScopeError)?.kind, .invalidInput)
+            XCTAssertTrue("\($0)".contains("(it holds c-1, c-2)"), "\($0)")
+        }
+        XCTAssertEqual(try CareScope(circle: "c-9").circles([Provider](), of: \.circleId, records: "providers", single: true).map(\.circleId),
+                       ["c-9"], "an empty input: the empty directory of the circle asked for")
+        let many = (0..<30).map { Provider(id: "x\($0)", circleId: "c-\(100 + $0)", name: "n") }
+        XCTAssertTrue("\(ScopeError.severalCircles(many.map(\.circleId)))".contains(", and 18 more"), "long lists are cut")
+    }
+
+    func laidOut(content: DirectoryContent, measurer: PangoMeasurer, circle: String = "c-1", name: String? = nil) throws -> LaidOutDocument {
         let templates = try TemplateSet(directory: TestPaths.templates, app: "curaknot")
         let path = TestPaths.samples.appendingPathComponent("care/providers.json").path
         let providers = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
@@ -84,7 +115,8 @@ final class CareDirectoryTests: XCTestCase {
                            rating: r["rating"] as? Int, lastVisit: (r["lastVisit"] as? String).flatMap { LocalDate(iso: $0) })
         }
         let run = RunInfo(asOf: try XCTUnwrap(LocalDate(iso: "2026-04-15")), generatedAt: Date(timeIntervalSince1970: 1_776_254_400))
-        let doc = try DirectoryJob(templates: templates).document(entries, content: content, run: run)
+        let doc = try DirectoryJob(templates: templates).document(entries.filter { $0.circleId == circle }, content: content,
+                                                                  recipient: CareRecipient(name: name, circleId: circle), run: run)
         return try LayoutEngine(measurer: measurer).layout(doc)
     }
 
@@ -99,21 +131,55 @@ final class CareDirectoryTests: XCTestCase {
     func testPlusDirectoryGolden() throws {
         let m = PangoMeasurer()
         let doc = try laidOut(content: .standard, measurer: m)
-        XCTAssertEqual(doc.outline.map(\.title), ["Cardiology", "Home health", "Hospital", "Pharmacy", "Primary care"])
-        let text = doc.pages.flatMap { $0.textRuns.map(\.text) }
+        XCTAssertEqual(doc.outline.map(\.title), ["Cardiology", "Pharmacy", "Primary care"], "circle c-1's roles only")
+        let runs = doc.pages.flatMap(\.textRuns)
+        let text = runs.map(\.text)
+        XCTAssertTrue(text.contains("Care circle c-1"), "whom it is for")
         XCTAssertTrue(text.contains("Generated by CuraKnot"))
         XCTAssertTrue(text.contains("Page 1 of \(doc.pages.count)"))
         XCTAssertFalse(text.contains("Notes"))
+        XCTAssertFalse(text.contains("Rating"))
         XCTAssertFalse(text.joined(separator: " ").contains("Prefers morning calls"))
+        XCTAssertFalse(text.contains { $0.contains("Nurse Kim") || $0.contains("St. Mary") }, "nothing of circle c-2")
+        // One card per provider: its name, then a label and a value per line, "—" where empty.
+        XCTAssertEqual(text.filter { $0 == "Phone" }.count, 3)
+        XCTAssertEqual(text.filter { $0 == "—" }.count, 3, "the pharmacy has no organization, email or last visit")
+        XCTAssertTrue(text.contains("11 Feb 2026"), "the last visit as 11 Feb 2026")
+        for value in ["+1 555 0100", "+1 555 0142", "+49 30 1234567", "12 Main St, Springfield", "3 Elm Rd, Springfield", "Parkstraße 1, 10115 Berlin"] {
+            let run = try XCTUnwrap(runs.first { $0.text == value }, value)
+            XCTAssertGreaterThanOrEqual(run.style.font.size, 10, "\(value) is read at a hospital desk")
+        }
         try assertGolden("directory-plus", doc, measurer: m)
     }
 
     func testFamilyDirectoryGolden() throws {
         let m = PangoMeasurer()
         let doc = try laidOut(content: .family, measurer: m)
-        let text = doc.pages.flatMap { $0.textRuns.map(\.text) }.joined(separator: " ")
-        XCTAssertTrue(text.contains("Notes"))
-        XCTAssertTrue(text.contains("Prefers morning"))
+        let runs = doc.pages.flatMap(\.textRuns).map(\.text)
+        XCTAssertEqual(runs.filter { $0 == "Notes" }.count, 3)
+        XCTAssertTrue(runs.contains("Prefers morning calls; bring the medication list."))
+        XCTAssertTrue(runs.contains("4 of 5"), "the rating with its scale")
+        XCTAssertEqual(runs.filter { $0 == "—" }.count, 3 + 2, "the pharmacy has no rating or notes either")
         try assertGolden("directory-family", doc, measurer: m)
+    }
+
+    func testTheRecipientsNameIsOnEveryPage() throws {
+        let many = (0..<14).map { i in
+            Provider(id: "p\(i)", circleId: "c-7", name: "Provider \(i)", role: ["Pharmacy", "Primary care"][i % 2], phone: "+1 555 01\(i)")
+        }
+        let run = RunInfo(asOf: try XCTUnwrap(LocalDate(iso: "2026-04-15")), generatedAt: Date(timeIntervalSince1970: 0))
+        let templates = try TemplateSet(directory: TestPaths.templates, app: "curaknot")
+        let doc = try LayoutEngine(measurer: PangoMeasurer()).layout(try DirectoryJob(templates: templates).document(
+            many, content: .family, recipient: CareRecipient(name: "Rose", circleId: "c-7"), run: run))
+        XCTAssertGreaterThan(doc.pages.count, 1)
+        XCTAssertTrue(doc.pages[0].textRuns.contains { $0.text == "Care recipient: Rose" })
+        for page in doc.pages.dropFirst() {
+            XCTAssertTrue(page.textRuns.contains { $0.text == "Care network directory · Care recipient: Rose" })
+        }
+        for page in doc.pages {
+            let names = page.textRuns.filter { $0.text.hasPrefix("Provider ") }.count
+            let phones = page.textRuns.filter { $0.text.hasPrefix("+1 555") }.count
+            XCTAssertEqual(names, phones, "a card is never split across pages")
+        }
     }
 }

@@ -1,5 +1,5 @@
 import Catalog
-import CuraKnot
+@testable import CuraKnot
 import Foundation
 import Ingest
 import Render
@@ -19,8 +19,9 @@ final class CareExpensesTests: XCTestCase {
 
     func sample(_ name: String) -> InputSource { InputSource(path: TestPaths.samples.appendingPathComponent("care/" + name).path) }
 
+    /// Circle c-1's report from the sample (EUR and USD).
     func sampleReport(family: Bool) throws -> ExpenseReport {
-        let expenses = try ExpenseReader.read([sample("expenses.csv")]).records
+        let expenses = try ExpenseReader.read([sample("expenses.csv")]).records.filter { $0.circleId == "c-1" }
         let benchmarks = family ? try BenchmarkReader.read([sample("benchmarks.csv")]).records : []
         return try job().report(expenses, source: "expenses.csv", from: day("2026-01-01"), to: day("2026-03-31"),
                                 family: family, benchmarks: benchmarks)
@@ -33,7 +34,7 @@ final class CareExpensesTests: XCTestCase {
                          amount: Money(cents: 3_000), currency: "JPY")]
         let plus = try job().report(e, source: "expenses.csv", from: nil, to: nil, family: false, benchmarks: [])
         XCTAssertEqual(try job().json(plus).compact(), """
-            {"from":"2026-01-05","to":"2026-02-01","source":"expenses.csv",\
+            {"circleId":"c","from":"2026-01-05","to":"2026-02-01","source":"expenses.csv",\
             "byMonthAndCategory":[{"currency":"EUR","month":"2026-01","category":"MEDICAL","amount":"120.00","count":1},\
             {"currency":"JPY","month":"2026-02","category":"TRANSPORT","amount":"30","count":1}],\
             "byYear":[{"currency":"EUR","year":2026,"amount":"120.00"},{"currency":"JPY","year":2026,"amount":"30"}],\
@@ -49,7 +50,7 @@ final class CareExpensesTests: XCTestCase {
 
     func testNoExpensesAndNoRangeGiveNullDates() throws {
         let r = try job().report([], source: "e.csv", from: nil, to: nil, family: true, benchmarks: [])
-        XCTAssertTrue(try job().json(r).compact().hasPrefix("{\"from\":null,\"to\":null,\"source\":\"e.csv\",\"byMonthAndCategory\":[]"))
+        XCTAssertTrue(try job().json(r).compact().hasPrefix("{\"circleId\":null,\"from\":null,\"to\":null,\"source\":\"e.csv\",\"byMonthAndCategory\":[]"))
         XCTAssertTrue(try job().text(r).contains("No expenses in this date range."))
     }
 
@@ -85,6 +86,95 @@ final class CareExpensesTests: XCTestCase {
         XCTAssertEqual(try ExpenseReader.read([InputSource(path: path)]).records, [hostile], "the readers take the ' away again")
     }
 
+    /// Two circles: one report each, their own totals and range; JSON wraps several in `circles`; a
+    /// file needs one.
+    func testEachCircleIsItsOwnReport() throws {
+        let expenses = try ExpenseReader.read([sample("expenses.csv")]).records
+        let reports = try job().reports(expenses, circle: nil, single: false, source: "expenses.csv", from: nil, to: nil,
+                                        family: false, benchmarks: [])
+        XCTAssertEqual(reports.map(\.circleId), ["c-1", "c-2"])
+        XCTAssertEqual(reports.map(\.patientIds), [["p-1"], ["p-2"]])
+        XCTAssertEqual(reports.map { $0.totals.items.count }, [22, 14])
+        XCTAssertEqual(reports[1].totals.currencies, ["KRW", "USD"])
+        XCTAssertEqual(reports[0].range.map { "\($0.lowerBound)" }, "2026-01-05", "each circle's own first expense")
+        XCTAssertEqual(reports[1].range.map { "\($0.lowerBound)" }, "2026-01-06")
+        let payers = reports[0].totals.byPayer.filter { $0.currency == "EUR" }
+        XCTAssertEqual(payers.map(\.paidBy), ["Linh", "Mei", "Sam", "Unassigned"])
+        XCTAssertFalse(reports[0].totals.byPayer.contains { $0.paidBy == "Ji-woo" }, "no member of the other family")
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(job().json(reports).compact().utf8)) as? [String: Any])
+        XCTAssertEqual((json["circles"] as? [[String: Any]])?.compactMap { $0["circleId"] as? String }, ["c-1", "c-2"])
+        XCTAssertThrowsError(try job().reports(expenses, circle: nil, single: true, source: "e", from: nil, to: nil, family: true, benchmarks: [])) {
+            XCTAssertEqual($0 as? ScopeError, .severalCircles(["c-1", "c-2"]))
+        }
+        let text = try job().text(reports)
+        XCTAssertTrue(text.contains("Care circle c-1 · patient p-1") && text.contains("Care circle c-2 · patient p-2"), text)
+    }
+
+    /// Walks a document's blocks: per section heading, the currency captions and their tables.
+    func tables(_ doc: Document) -> [(section: String, currency: String, table: Table)] {
+        var out: [(String, String, Table)] = []
+        var section = "", caption = ""
+        for block in doc.blocks {
+            if let h = block.element as? Heading {
+                if h.outlineLevel == nil { caption = h.text } else { section = h.text }
+            }
+            if let kept = block.element as? KeptTable { out.append((section, String(caption.suffix(3)), kept.table)) }
+            guard let group = block.element as? KeepTogether else { continue }
+            let caption = (group.blocks.first?.element as? Paragraph)?.text ?? ""
+            for b in group.blocks { if let kept = b.element as? KeptTable { out.append((section, String(caption.suffix(3)), kept.table)) } }
+        }
+        return out
+    }
+
+    /// Every table is about one currency (its caption, and the currency in any column heading),
+    /// every row is labelled, and "Who paid what" holds each currency's payers and total.
+    func testEveryTableIsOneCurrencyWithLabelledRows() throws {
+        let report = try sampleReport(family: true)
+        let doc = try job().pdfDocument(report, run: RunInfo(asOf: day("2026-03-31"), generatedAt: Date(timeIntervalSince1970: 0)))
+        let found = tables(doc)
+        let sections = ["By month and category", "Yearly totals", "Who paid what", "Reimbursable and not", "The next 12 months", "Itemised expenses"]
+        XCTAssertEqual(Set(found.map(\.section)), Set(sections))
+        for section in sections {
+            let currencies = found.filter { $0.section == section }.map(\.currency)
+            XCTAssertEqual(currencies, section == "The next 12 months" ? ["EUR", "USD"] : report.totals.currencies, section)
+        }
+        for (section, currency, table) in found {
+            for heading in table.header where heading.contains("(") {
+                XCTAssertTrue(heading.hasSuffix("(\(currency))"), "\(section): \(heading) in a \(currency) table")
+            }
+            for row in table.rows { XCTAssertFalse(row.cells[0].text.isEmpty, "\(section) \(currency): a row without a label") }
+            for row in table.rows {
+                for cell in row.cells { XCTAssertFalse(cell.text.contains(currency == "EUR" ? "USD" : "EUR"), "\(section): \(cell.text)") }
+            }
+        }
+        let payers = try XCTUnwrap(found.first { $0.section == "Who paid what" && $0.currency == "USD" }).table
+        XCTAssertEqual(payers.rows.map { $0.cells.map(\.text) }, [["Linh", "268.50"], ["Total", "268.50"]])
+        let refunds = try XCTUnwrap(found.first { $0.section == "Reimbursable and not" && $0.currency == "EUR" }).table
+        XCTAssertEqual(refunds.rows.map { $0.cells[0].text }, ["Reimbursable", "Not reimbursable", "Total"])
+    }
+
+    /// A table broken across pages leaves at least three rows at the foot and carries at least two:
+    /// wherever the table starts on the page.
+    func testATableIsNeverLeftWithOneRowAtAPagesFoot() throws {
+        let brand = try CuraKnotBrand(templates: TemplateSet(directory: TestPaths.templates, app: "curaknot"))
+        let style = brand.style(\.bodyFamily, 10, .regular, brand.palette.textPrimary)
+        for filler in stride(from: 0.0, through: 700, by: 7) {
+            let rows = (0..<40).map { TableRow([TableCell("row \($0)"), TableCell("x")]) }
+            let table = Table(name: "t", columns: [TableColumn(.flexible(1)), TableColumn(.fixed(40))], header: ["A", "B"], rows: rows,
+                              headerStyle: style, bodyStyle: style, minRowHeight: 14)
+            let doc = Document(metadata: SampleDocuments.metadata(), template: SampleDocuments.template(),
+                               blocks: [.spacer(filler), .paragraph(Paragraph("filler", style: style)),
+                                        Block(KeptTable(table: table, minimumAtFoot: 3, minimumCarried: 2))])
+            let laid = try LayoutEngine(measurer: FixedWidthMeasurer()).layout(doc)
+            let counts = laid.pages.map { $0.textRuns.filter { $0.text.hasPrefix("row ") }.count }
+            XCTAssertEqual(counts.reduce(0, +), 40, "filler \(filler)")
+            for (i, n) in counts.enumerated() where n > 0 {
+                if i == counts.firstIndex(where: { $0 > 0 }) { XCTAssertGreaterThanOrEqual(n, 3, "filler \(filler): \(counts)") }
+                if i == counts.lastIndex(where: { $0 > 0 }) { XCTAssertGreaterThanOrEqual(n, 2, "filler \(filler): \(counts)") }
+            }
+        }
+    }
+
     func testFamilyExpensesGolden() throws {
         let m = PangoMeasurer()
         let report = try sampleReport(family: true)
@@ -94,12 +184,15 @@ final class CareExpensesTests: XCTestCase {
         for page in doc.pages {
             let text = page.textRuns.map(\.text)
             XCTAssertTrue(text.contains("This is not financial advice. Consult a professional."))
-            XCTAssertTrue(text.contains("Data: expenses.csv · 2026-01-01 to 2026-03-31"))
+            XCTAssertTrue(text.contains("Care circle c-1 · patient p-1 · Data: expenses.csv · 1 Jan 2026 to 31 Mar 2026"), "\(text.prefix(2))")
             XCTAssertTrue(text.contains("Generated by CuraKnot"))
         }
         let all = doc.pages.flatMap { $0.textRuns.map(\.text) }.joined(separator: "\n")
         XCTAssertTrue(all.contains("Projections are estimates based on current patterns and local averages."))
-        XCTAssertTrue(all.contains("420.00 EUR a month · Berlin · Synthetic sample figures (not real data), 2026-01-31"))
+        XCTAssertTrue(all.replacingOccurrences(of: "\n", with: " ").contains("420.00 EUR a month · Berlin · Synthetic sample figures (not real data), 31 Jan 2026"),
+                      "a wrapped cell's lines, joined")
+        XCTAssertNil(all.range(of: #"\d{4}-\d{2}-\d{2}"#, options: .regularExpression), "dates as 9 Apr 2026")
+        XCTAssertFalse(all.contains("Ji-woo") || all.contains("KRW") || all.contains("c-2"), "nothing of the other circle")
         XCTAssertEqual(doc.outline.map(\.title), ["By month and category", "Yearly totals", "Who paid what", "Reimbursable and not",
                                                   "The next 12 months", "Itemised expenses"])
         GoldenFile.assertText(actual: doc.dump(), named: "expenses-family.txt", in: goldens)

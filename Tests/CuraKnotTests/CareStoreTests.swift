@@ -18,8 +18,8 @@ final class CareStoreTests: XCTestCase {
 
     func store() throws -> CareStore { try CareStore(path: dir.appendingPathComponent("care.sqlite").path) }
 
-    func handoff(_ id: String, _ date: String, _ symptoms: [String], patient: String = "p-1") -> Handoff {
-        Handoff(id: id, circleId: "c-1", patientId: patient, authorId: "u-1", authorName: "Sam",
+    func handoff(_ id: String, _ date: String, _ symptoms: [String], patient: String = "p-1", circle: String = "c-1") -> Handoff {
+        Handoff(id: id, circleId: circle, patientId: patient, authorId: "u-1", authorName: "Sam",
                 createdAt: parseTimestamp(date + "T10:00:00+01:00")!, type: .visit, symptoms: symptoms)
     }
 
@@ -46,9 +46,9 @@ final class CareStoreTests: XCTestCase {
         XCTAssertEqual(try s.check(), first)
         // A changed record replaces the old one, symptoms included.
         try s.ingest(CareRecords(handoffs: [handoff("h2", "2026-03-03", ["cough"], patient: "p-2")]))
-        let byPatient = try s.patternHandoffs(patient: nil, synonyms: [:])
-        XCTAssertEqual(byPatient.map(\.0), ["p-1", "p-2"])
-        XCTAssertEqual(byPatient[1].1.map(\.keys), [["cough"]])
+        let units = try s.units()
+        XCTAssertEqual(units.map(\.patientId), ["p-1", "p-2"])
+        XCTAssertEqual(try s.patternHandoffs(units[1], asOf: LocalDate(iso: "2026-03-31")!, synonyms: [:]).map(\.keys), [["cough"]])
         XCTAssertEqual(try counts(s)["handoffs"], 2)
     }
 
@@ -97,8 +97,63 @@ final class CareStoreTests: XCTestCase {
 
     func testUnknownPatientIsAnError() throws {
         let s = try store()
-        XCTAssertThrowsError(try s.surfacePatterns(rules: rules, asOf: LocalDate(iso: "2026-03-01")!, patient: "p-9")) {
-            XCTAssertEqual($0 as? PatternsError, .unknownPatient)
+        XCTAssertThrowsError(try s.surfacePatterns(rules: rules, asOf: LocalDate(iso: "2026-03-01")!, scope: CareScope(patient: "p-9"))) {
+            XCTAssertEqual($0 as? ScopeError, .unknownPatient(CareScope(patient: "p-9")))
+            XCTAssertEqual(($0 as? ScopeError)?.kind, .invalidInput)
         }
+    }
+
+    /// Two families in one store: each circle's patient is analysed from its own handoffs only, a
+    /// patient whose handoffs name two circles is two care recipients, and a scope picks them.
+    func testCirclesAndPatientsAreAnalysedApart() throws {
+        let s = try store()
+        var handoffs: [Handoff] = []
+        for (i, day) in ["10", "11", "12"].enumerated() {
+            handoffs.append(handoff("a\(i)", "2026-03-\(day)", ["dizzy"], patient: "p-1", circle: "c-1"))
+            handoffs.append(handoff("b\(i)", "2026-03-\(day)", ["cough"], patient: "p-2", circle: "c-2"))
+            handoffs.append(handoff("x\(i)", "2026-03-\(day)", ["nausea"], patient: "p-1", circle: "c-9"))
+        }
+        try s.ingest(CareRecords(handoffs: handoffs))
+        XCTAssertEqual(try s.units().map(\.description), ["p-1 (care circle c-1)", "p-2 (care circle c-2)", "p-1 (care circle c-9)"])
+        XCTAssertEqual(try s.units(CareScope(patient: "p-1")).map(\.circleId), ["c-1", "c-9"])
+        XCTAssertEqual(try s.units(CareScope(circle: "c-2")).map(\.patientId), ["p-2"])
+        XCTAssertEqual(try s.units(CareScope(circle: "c-9", patient: "p-1")).count, 1)
+        XCTAssertThrowsError(try s.units(CareScope(circle: "c-2", patient: "p-1")))
+        let asOf = LocalDate(iso: "2026-03-12")!
+        let all = try s.surfacePatterns(rules: rules, asOf: asOf, record: false)
+        XCTAssertEqual(all.map(\.unit), try s.units())
+        for p in all {
+            let keys = Set(p.insights.flatMap(\.finding.symptoms))
+            let sources = Set(p.insights.flatMap(\.finding.sources).map { $0.id.prefix(1) })
+            switch p.circleId {
+            case "c-1": XCTAssertEqual(keys, ["dizziness"]); XCTAssertEqual(sources, ["a"])
+            case "c-2": XCTAssertEqual(keys, ["cough"]); XCTAssertEqual(sources, ["b"])
+            default: XCTAssertEqual(keys, ["nausea"]); XCTAssertEqual(sources, ["x"])
+            }
+        }
+        let one = try s.surfacePatterns(rules: rules, asOf: asOf, scope: CareScope(circle: "c-2"), record: false)
+        XCTAssertEqual(one.map(\.unit), [CareUnit(circleId: "c-2", patientId: "p-2")])
+    }
+
+    /// A dry run computes what a run would record — the same insights and first-shown dates — and
+    /// leaves every byte of the store as it was, even opened read only.
+    func testADryRunWritesNothing() throws {
+        let path = dir.appendingPathComponent("care.sqlite").path
+        do {
+            let s = try store()
+            try s.ingest(CareRecords(handoffs: ["01", "02", "03", "04"].map { handoff("h\($0)", "2026-03-\($0)", ["Dizzy"]) }))
+            _ = try s.surfacePatterns(rules: rules, asOf: LocalDate(iso: "2026-03-03")!)
+        }
+        func files() throws -> [String: Data] { try FolderSnapshot.files(dir) }
+        let before = try files()
+        XCTAssertEqual(before.keys.sorted(), ["care.sqlite"], "the last connection checkpointed and removed the WAL")
+        let asOf = LocalDate(iso: "2026-03-04")!
+        let dry = try CareStore(path: path, readOnly: true).surfacePatterns(rules: rules, asOf: asOf, record: false)
+        XCTAssertEqual(try files(), before, "the store is unchanged, byte for byte")
+        let frequency = try XCTUnwrap(dry[0].insights.first { $0.finding.type == .frequency })
+        XCTAssertEqual(frequency.firstSurfaced, LocalDate(iso: "2026-03-03"), "what recording would give")
+        XCTAssertThrowsError(try CareStore(path: path, readOnly: true).dismiss(insightID: frequency.id, on: asOf), "read only")
+        let real = try store().surfacePatterns(rules: rules, asOf: asOf)
+        XCTAssertEqual(real, dry, "the real run records what the dry run showed")
     }
 }

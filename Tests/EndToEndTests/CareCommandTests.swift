@@ -24,7 +24,7 @@ final class CareCommandTests: XCTestCase {
         let ingest = try ReportBinary.run(["care", "ingest"] + samples + ["--db", db])
         XCTAssertEqual(ingest.status, 0, ingest.stderr)
         let counts = try checkLines()
-        XCTAssertEqual(Array(counts.prefix(5)), ["integrity: ok", "schema version: 1", "handoffs: 113", "patients: 2", "expenses: 40"])
+        XCTAssertEqual(Array(counts.prefix(5)), ["integrity: ok", "schema version: 2", "handoffs: 113", "patients: 2", "expenses: 36"])
         XCTAssertEqual(try ReportBinary.run(["care", "ingest"] + samples + ["--db", db]).status, 0)
         XCTAssertEqual(try checkLines(), counts, "re-ingesting changes nothing")
 
@@ -35,6 +35,7 @@ final class CareCommandTests: XCTestCase {
         XCTAssertEqual(json["disclaimer"] as? String, "This is an observation from your handoffs, not a medical assessment.")
         let patients = try XCTUnwrap(json["patients"] as? [[String: Any]])
         XCTAssertEqual(patients.map { $0["patientId"] as? String }, ["p-1", "p-2"])
+        XCTAssertEqual(patients.map { $0["circleId"] as? String }, ["c-1", "c-2"], "grouped by circle and patient")
         let insights = try XCTUnwrap(patients[0]["insights"] as? [[String: Any]])
         XCTAssertEqual(Set(insights.compactMap { $0["type"] as? String }), ["FREQUENCY", "TREND", "CORRELATION", "NEW", "ABSENCE"])
         let swelling = try XCTUnwrap(insights.first { $0["type"] as? String == "NEW" && $0["key"] as? String == "swelling" })
@@ -50,11 +51,15 @@ final class CareCommandTests: XCTestCase {
         XCTAssertEqual(try ReportBinary.run(args).stdout, r.stdout, "same date, same output")
         XCTAssertEqual(try checkLines(), stored, "running twice for one date stores nothing new")
 
-        // Without a terminal: one summary line.
-        let cron = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-16"])
+        // Without a terminal, as under cron: the text on standard output all the same, the one-line
+        // summary on standard error, even with --quiet.
+        let cron = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-16", "--quiet"])
         XCTAssertEqual(cron.status, 0, cron.stderr)
-        XCTAssertEqual(cron.stdoutText.split(separator: "\n").count, 1)
-        XCTAssertTrue(cron.stdoutText.hasPrefix("care patterns as of 2026-04-16: 2 patients,"), cron.stdoutText)
+        XCTAssertTrue(cron.stdoutText.hasPrefix("Care patterns as of 2026-04-16\nThis is an observation"), cron.stdoutText)
+        XCTAssertTrue(cron.stdoutText.contains("Care circle c-1 · patient p-1\n") && cron.stdoutText.contains("Care circle c-2 · patient p-2\n"))
+        XCTAssertTrue(cron.stdoutText.contains("Dizziness was mentioned in"), "every insight, not a summary")
+        XCTAssertEqual(cron.stderr.split(separator: "\n").count, 1, cron.stderr)
+        XCTAssertTrue(cron.stderr.hasPrefix("report: info: care patterns as of 2026-04-16: 2 patients,"), cron.stderr)
 
         let id = try XCTUnwrap(swelling["id"] as? String)
         XCTAssertEqual(try ReportBinary.run(["care", "dismiss", id, "--db", db, "--as-of", "2026-04-16"]).status, 0)
@@ -63,6 +68,54 @@ final class CareCommandTests: XCTestCase {
         let unknown = try ReportBinary.run(["care", "dismiss", "0000", "--db", db])
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.contains("no insight with that id"), unknown.stderr)
+    }
+
+    /// A dry run prints what a run would show — first-shown dates and "new" included — and leaves
+    /// the store as it was, byte for byte: no file written, none created.
+    func testADryRunLeavesTheStoreUnchanged() throws {
+        XCTAssertEqual(try ReportBinary.run(["care", "ingest"] + samples + ["--db", db]).status, 0)
+        XCTAssertEqual(try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-14", "--json"]).status, 0)
+        func files() throws -> [String: Data] { try FolderSnapshot.files(dir) }
+        let before = try files()
+        let pdf = dir.appendingPathComponent("look.pdf").path
+        let dry = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-15", "--json", "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stderr.contains("(dry run, nothing recorded)"), dry.stderr)
+        let dryPDF = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-15", "--patient", "p-1",
+                                           "--dry-run", "--pdf", pdf])
+        XCTAssertEqual(dryPDF.status, 0, dryPDF.stderr)
+        try FileManager.default.removeItem(atPath: pdf)
+        XCTAssertEqual(try files(), before, "the store is unchanged, byte for byte")
+        let real = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-15", "--json"])
+        XCTAssertEqual(real.stdoutText, dry.stdoutText, "the dry run showed what the run records")
+        XCTAssertNotEqual(try files()["care.sqlite"], before["care.sqlite"], "the real run records")
+        let missing = try ReportBinary.run(["care", "patterns", "--db", dir.appendingPathComponent("none.sqlite").path, "--tier", "plus", "--dry-run"])
+        XCTAssertEqual(missing.status, 4)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("none.sqlite").path))
+    }
+
+    /// The PDF is about one patient: without --patient the store's two are a usage error listing
+    /// them (ids only); --circle or --patient picks one; an unknown one is exit 1.
+    func testThePDFIsAboutOnePatient() throws {
+        XCTAssertEqual(try ReportBinary.run(["care", "ingest"] + samples + ["--db", db]).status, 0)
+        let pdf = dir.appendingPathComponent("m.pdf").path
+        let base = ["care", "patterns", "--db", db, "--tier", "family", "--as-of", "2026-04-15"]
+        let several = try ReportBinary.run(base + ["--pdf", pdf])
+        XCTAssertEqual(several.status, 2, several.stderr)
+        XCTAssertTrue(several.stderr.contains("p-1 (care circle c-1), p-2 (care circle c-2)") && several.stderr.contains("--patient"), several.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
+        XCTAssertTrue(try checkLines().contains("surfaced: 0"), "nothing stored before the choice")
+        let named = try ReportBinary.run(base + ["--recipient-name", "Rose"])
+        XCTAssertEqual(named.status, 2, "a name is one recipient's, too")
+        let byCircle = try ReportBinary.run(base + ["--circle", "c-2", "--pdf", pdf, "--json"])
+        XCTAssertEqual(byCircle.status, 0, byCircle.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: byCircle.stdout) as? [String: Any])
+        XCTAssertEqual((json["patients"] as? [[String: Any]])?.compactMap { $0["patientId"] as? String }, ["p-2"])
+        for args in [["--patient", "p-9"], ["--circle", "c-9"], ["--circle", "c-1", "--patient", "p-2"]] {
+            let unknown = try ReportBinary.run(base + args + ["--pdf", pdf])
+            XCTAssertEqual(unknown.status, 1, args.joined(separator: " "))
+            XCTAssertTrue(unknown.stderr.contains("has no handoffs"), unknown.stderr)
+        }
     }
 
     func testFreeTierIsRefusedNamingPlus() throws {

@@ -1,15 +1,38 @@
 import XCTest
 @testable import Ingest
 
-/// Formula-injection neutralisation (90-quality.md): writers add one `'` to text matching
-/// `^'*[=+\-@\t\r]`; the CSV readers take exactly one away from text matching `^'+[=+\-@\t\r]`.
+/// Formula-injection neutralisation (90-quality.md): writers add one `'` to text whose rest after
+/// its leading white space matches `^'*[=+\-@\t\r]`; the CSV readers, before any trimming, take
+/// exactly one away where the rest matches `^'+[=+\-@\t\r]`.
 final class FormulaTests: XCTestCase {
     func testNeutralised() {
-        for (text, written) in [("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("-x", "'-x"), ("@a", "'@a"), ("\tx", "'\tx"),
-                                ("\rx", "'\rx"), ("'=x", "''=x"), ("''-", "'''-"), ("'x", "'x"), ("'", "'"), ("a=b", "a=b"),
-                                (" =x", " =x"), ("", ""), ("日=", "日=")] {
+        let cases: [(String, String)] = [
+            ("=SUM(A1)", "'=SUM(A1)"), ("+1", "'+1"), ("-x", "'-x"), ("@a", "'@a"), ("\tx", "'\tx"),
+            ("\rx", "'\rx"), ("'=x", "''=x"), ("''-", "'''-"), ("'x", "'x"), ("'", "'"), ("a=b", "a=b"),
+            // Leading white space counts: the `'` goes after it.
+            (" =x", " '=x"), ("  ''@", "  '''@"), ("\n-1", "\n'-1"), ("\u{A0}+1", "\u{A0}'+1"),
+            ("\u{3000}=A1", "\u{3000}'=A1"), ("\u{2028}@", "\u{2028}'@"), (" \t=x", " '\t=x"), (" \r=x", " '\r=x"),
+            (" x", " x"), (" 'x", " 'x"), ("   ", "   "),
+            // Look-alikes and invisible characters are not white space and not triggers.
+            ("\u{FF1D}1+1", "\u{FF1D}1+1"), ("\u{FF0B}1", "\u{FF0B}1"), ("\u{200B}=x", "\u{200B}=x"), ("\u{FEFF}=x", "\u{FEFF}=x"),
+            ("", ""), ("日=", "日="),
+        ]
+        for (text, written) in cases {
             XCTAssertEqual(CSVFormula.neutralised(text), written, text.debugDescription)
+            XCTAssertEqual(CSVFormula.needsNeutralising(text), text != written, text.debugDescription)
         }
+    }
+
+    func testTheWriterQuotesFieldsWithWhiteSpaceAtEitherEnd() {
+        XCTAssertEqual(CSVWriter.field(.text(" =1+1")), "\" '=1+1\"", "such a field is always quoted")
+        XCTAssertEqual(CSVWriter.field(.text("'=1+1")), "''=1+1")
+        XCTAssertEqual(CSVWriter.field(.text("x\u{A0}")), "\"x\u{A0}\"")
+        XCTAssertEqual(CSVWriter.field(.text("a \"b\", c")), "\"a \"\"b\"\", c\"")
+        XCTAssertEqual(CSVWriter.field(.value("-12.50")), "-12.50", "a number stays a number")
+        XCTAssertEqual(CSVWriter.field(.text(nil)), "")
+        var w = CSVWriter(columns: ["id", "note"])
+        w.append([.text("a"), .text("=cmd|' /C calc'!A0")])
+        XCTAssertEqual(w.text, "id,note\r\na,'=cmd|' /C calc'!A0\r\n")
     }
 
     func notes(_ csvField: String) throws -> String? {
@@ -25,8 +48,13 @@ final class FormulaTests: XCTestCase {
         XCTAssertEqual(try notes("\"'\r\nx\""), "\r\nx", "a neutralised leading CR is kept")
         XCTAssertEqual(try notes("'hello"), "'hello", "not a formula: left alone")
         XCTAssertEqual(try notes("'"), "'")
-        XCTAssertEqual(try notes("  '=x  "), "=x", "white space around the field is trimmed first")
+        XCTAssertEqual(try notes("  '=x  "), "=x", "libcsv trims spaces around an unquoted field")
         XCTAssertEqual(try notes("=x"), "=x", "text that was never neutralised reads as written")
+        XCTAssertEqual(try notes("\" ''=1+1\""), " '=1+1", "undone after the leading white space, before any trimming")
+        XCTAssertEqual(try notes("\" '=1+1 \""), " =1+1 ", "a quoted field keeps its white space")
+        XCTAssertEqual(try notes("\"\u{3000}'@x\""), "\u{3000}@x")
+        XCTAssertEqual(try notes("\" 'x\""), " 'x", "not a formula after the white space: left alone")
+        XCTAssertEqual(try notes("\"\u{FF1D}1\""), "\u{FF1D}1")
     }
 
     func testListsAndMedicationsAreUndoneAsOneField() throws {

@@ -10,23 +10,28 @@ public struct Insight: Equatable, Sendable {
     public var firstSurfaced: LocalDate
 }
 
-/// One patient's surfaced insights.
+/// One care recipient's surfaced insights: a patient in a circle.
 public struct PatientPatterns: Equatable, Sendable {
+    public var circleId: String
     public var patientId: String
     public var insights: [Insight]
+
+    public init(circleId: String, patientId: String, insights: [Insight]) {
+        self.circleId = circleId; self.patientId = patientId; self.insights = insights
+    }
+
+    public var unit: CareUnit { CareUnit(circleId: circleId, patientId: patientId) }
 }
 
 /// The failures of the pattern job that are the caller's input, not the store.
 public enum PatternsError: ReportFailure, Equatable, CustomStringConvertible {
-    /// An unknown patient or insight id is invalid input (exit status 1).
+    /// An unknown insight id is invalid input (exit status 1).
     public var kind: FailureKind { .invalidInput }
 
-    case unknownPatient
     case unknownInsight
 
     public var description: String {
         switch self {
-        case .unknownPatient: return "the store has no handoffs for that patient"
         case .unknownInsight: return "no insight with that id was ever shown from this store; nothing was dismissed"
         }
     }
@@ -45,59 +50,78 @@ extension CareStore {
         return hex(a) + hex(b)
     }
 
-    /// Every patient's handoffs (or one patient's), symptoms as keys, in patient order.
-    public func patternHandoffs(patient: String?, synonyms: [String: String]) throws -> [(String, [PatternHandoff])] {
-        let stmt = try connection.prepare("""
-            SELECT h.patient_id, h.id, h.local_date, h.author_id, h.author_name, i.value
-            FROM handoffs h LEFT JOIN handoff_items i ON i.handoff_id = h.id AND i.list = 'symptoms'
-            WHERE ?1 IS NULL OR h.patient_id = ?1
-            ORDER BY h.patient_id, h.id
-            """)
-        var out: [(String, [PatternHandoff])] = []
-        try stmt.query([SQLValue(patient)]) { row in
-            let patientId = row.text(0) ?? "", id = row.text(1) ?? ""
-            if out.last?.0 != patientId { out.append((patientId, [])) }
-            if out[out.count - 1].1.last?.id != id {
-                guard let date = row.text(2).flatMap({ LocalDate(iso: $0) }) else { throw StoreError("store: a handoff has no valid date") }
-                out[out.count - 1].1.append(PatternHandoff(id: id, date: date, authorId: row.text(3) ?? "",
-                                                           authorName: row.text(4), keys: []))
+    /// The circles and patients with handoffs that `scope` selects, in circle then patient order.
+    /// A scope naming a circle or patient the store has no handoffs of is an error.
+    public func units(_ scope: CareScope = CareScope()) throws -> [CareUnit] {
+        let sql: String, values: [SQLValue]
+        switch (scope.circle, scope.patient) {
+        case (nil, nil): sql = StoreSQL.units; values = []
+        case let (nil, patient?): sql = StoreSQL.unitsOfPatient; values = [.text(patient)]
+        case let (circle?, nil): sql = StoreSQL.unitsOfCircle; values = [.text(circle)]
+        case let (circle?, patient?): sql = StoreSQL.unit; values = [.text(circle), .text(patient)]
+        }
+        var units: [CareUnit] = []
+        try connection.prepare(sql).query(values) { row in
+            units.append(CareUnit(circleId: row.text(0) ?? "", patientId: row.text(1) ?? ""))
+        }
+        if units.isEmpty && (scope.circle != nil || scope.patient != nil) { throw ScopeError.unknownPatient(scope) }
+        return units
+    }
+
+    /// One patient's handoffs in one circle dated on or before `asOf`, by date then id, symptoms as
+    /// keys.
+    public func patternHandoffs(_ unit: CareUnit, asOf: LocalDate, synonyms: [String: String]) throws -> [PatternHandoff] {
+        try patternHandoffs(connection.prepare(StoreSQL.handoffsOfUnit), unit, asOf: asOf, synonyms: synonyms)
+    }
+
+    private func patternHandoffs(_ stmt: Statement, _ unit: CareUnit, asOf: LocalDate,
+                                 synonyms: [String: String]) throws -> [PatternHandoff] {
+        var out: [PatternHandoff] = []
+        try stmt.query([.text(unit.patientId), .text(unit.circleId), .text(asOf.description)]) { row in
+            let id = row.text(0) ?? ""
+            if out.last?.id != id {
+                guard let date = row.text(1).flatMap({ LocalDate(iso: $0) }) else { throw StoreError("store: a handoff has no valid date") }
+                out.append(PatternHandoff(id: id, date: date, authorId: row.text(2) ?? "", authorName: row.text(3), keys: []))
             }
-            if let symptom = row.text(5) {
+            if let symptom = row.text(4) {
                 let key = SymptomKey.key(symptom, synonyms: synonyms)
-                if !key.isEmpty { out[out.count - 1].1[out[out.count - 1].1.count - 1].keys.insert(key) }
+                if !key.isEmpty { out[out.count - 1].keys.insert(key) }
             }
         }
-        if patient != nil && out.isEmpty { throw PatternsError.unknownPatient }
         return out
     }
 
-    /// Computes the patterns as of `asOf`, leaves out dismissed ones, and records the rest as
-    /// surfaced — all in one transaction, so running twice for one date stores nothing new.
-    public func surfacePatterns(rules: PatternRules, asOf: LocalDate, patient: String? = nil) throws -> [PatientPatterns] {
+    /// Computes the patterns as of `asOf` for every circle and patient `scope` selects, leaves out
+    /// dismissed ones, and records the rest as surfaced — all in one transaction, so running twice
+    /// for one date stores nothing new. With `record` false (a dry run, or a read-only store)
+    /// nothing is written: `firstSurfaced` is what recording would give.
+    public func surfacePatterns(rules: PatternRules, asOf: LocalDate, scope: CareScope = CareScope(),
+                                record: Bool = true) throws -> [PatientPatterns] {
         try transaction {
-            let latestDismissal = try connection.prepare("""
-                SELECT max(dismissed_on) FROM dismissals WHERE patient_id = ?1 AND type = ?2 AND key = ?3 AND dismissed_on <= ?4
-                """)
-            let record = try connection.prepare("INSERT OR IGNORE INTO surfaced (patient_id, type, key, as_of, insight_id) VALUES (?1, ?2, ?3, ?4, ?5)")
-            let first = try connection.prepare("SELECT min(as_of) FROM surfaced WHERE patient_id = ?1 AND type = ?2 AND key = ?3 AND as_of >= ?4")
+            let units = try self.units(scope)
+            let handoffs = try connection.prepare(StoreSQL.handoffsOfUnit)
+            let latestDismissal = try connection.prepare(StoreSQL.latestDismissal)
+            let recordSurfaced = record && !readOnly ? try connection.prepare(StoreSQL.recordSurfaced) : nil
+            let first = try connection.prepare(StoreSQL.firstSurfaced)
             var result: [PatientPatterns] = []
-            for (patientId, handoffs) in try patternHandoffs(patient: patient, synonyms: rules.settings.synonyms) {
+            for unit in units {
                 var insights: [Insight] = []
-                for finding in rules.findings(handoffs, asOf: asOf) {
+                let patientId = unit.patientId
+                for finding in rules.findings(try patternHandoffs(handoffs, unit, asOf: asOf, synonyms: rules.settings.synonyms), asOf: asOf) {
                     let ident: [SQLValue] = [.text(patientId), .text(finding.type.rawValue), .text(finding.key)]
                     var dismissed: LocalDate?
                     try latestDismissal.query(ident + [.text(asOf.description)]) { dismissed = $0.text(0).flatMap { LocalDate(iso: $0) } }
                     let memoryEnd = dismissed.map { $0.adding(days: rules.settings.dismissalDays) }
                     if let memoryEnd, asOf < memoryEnd { continue }
                     let id = Self.insightID(patient: patientId, type: finding.type, key: finding.key, asOf: asOf)
-                    try record.run(ident + [.text(asOf.description), .text(id)])
+                    try recordSurfaced?.run(ident + [.text(asOf.description), .text(id)])
                     var firstSurfaced = asOf
                     try first.query(ident + [.text(memoryEnd?.description ?? "")]) { row in
-                        if let d = row.text(0).flatMap({ LocalDate(iso: $0) }) { firstSurfaced = d }
+                        if let d = row.text(0).flatMap({ LocalDate(iso: $0) }), d < firstSurfaced { firstSurfaced = d }
                     }
                     insights.append(Insight(id: id, finding: finding, firstSurfaced: firstSurfaced))
                 }
-                result.append(PatientPatterns(patientId: patientId, insights: insights))
+                result.append(PatientPatterns(circleId: unit.circleId, patientId: patientId, insights: insights))
             }
             return result
         }
@@ -107,12 +131,11 @@ extension CareStore {
     public func dismiss(insightID id: String, on date: LocalDate) throws {
         try transaction {
             var ident: [SQLValue]?
-            try connection.prepare("SELECT patient_id, type, key FROM surfaced WHERE insight_id = ?1").query([.text(id)]) { row in
+            try connection.prepare(StoreSQL.surfacedInsight).query([.text(id)]) { row in
                 ident = [SQLValue(row.text(0)), SQLValue(row.text(1)), SQLValue(row.text(2))]
             }
             guard let ident else { throw PatternsError.unknownInsight }
-            try connection.prepare("INSERT OR IGNORE INTO dismissals (patient_id, type, key, dismissed_on) VALUES (?1, ?2, ?3, ?4)")
-                .run(ident + [.text(date.description)])
+            try connection.prepare(StoreSQL.recordDismissal).run(ident + [.text(date.description)])
         }
     }
 }

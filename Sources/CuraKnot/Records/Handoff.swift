@@ -40,6 +40,9 @@ enum HandoffField: Int, RecordField {
     case id, circleId, patientId, authorId, authorName, createdAt, type, title, summary, symptoms, medicationChanges, language
     var jsonName: String { String(describing: self) }
     var csvName: String { snakeCaseColumn(jsonName) }
+    /// Text columns (everything but the timestamp and the type): the CSV reader undoes the CSV
+    /// writer's formula-injection `'` on them, as on every other text field.
+    var isText: Bool { self != .createdAt && self != .type }
     static let keys = KeyTable(jsonNamesOf: allCases)
 }
 

@@ -28,8 +28,9 @@ enum ProviderField: Int, RecordField {
     case id, circleId, name, role, organization, phone, email, address, notes, rating, lastVisit
     var jsonName: String { String(describing: self) }
     var csvName: String { snakeCaseColumn(jsonName) }
-    /// Free-text columns: the CSV reader undoes the directory CSV's formula-injection `'`.
-    var isText: Bool { ![.role, .rating, .lastVisit].contains(self) }
+    /// Free-text columns (everything but the rating and the date): the directory CSV neutralises
+    /// them against formula injection and the CSV reader undoes exactly that.
+    var isText: Bool { self != .rating && self != .lastVisit }
     static let keys = KeyTable(jsonNamesOf: allCases)
 }
 

@@ -3,8 +3,11 @@ import Foundation
 import Render
 import ReportKit
 
-/// The care network directory PDF (spec 40-care-circle.md): a title, then per role one outline
-/// heading and a table of its providers sorted by name; the family tier adds notes and ratings.
+/// The care network directory PDF of one care circle (spec 40-care-circle.md), meant to be read at
+/// a hospital desk or handed to a new caregiver: a title naming whom it is for, then per role one
+/// outline heading and one card per provider, sorted by name — organization, phone, email,
+/// address and last visit ("—" where empty), the family tier adding the rating ("4 of 5") and the
+/// notes — in type of at least 10 pt. Every page after the first names the circle again.
 public struct DirectoryDocument {
     /// Every wording key the directory (PDF, listing and vCard) renders.
     struct Keys: WordingKeySet {
@@ -12,33 +15,37 @@ public struct DirectoryDocument {
         let appName = WordingKey("directory.appName")
         let generatedBy = WordingKey("directory.generatedBy")
         let title = WordingKey("directory.title")
-        let documentSubject = WordingKey("directory.documentSubject", "count")
+        let documentSubject = WordingKey("directory.documentSubject", "recipient", "count")
         let generated = WordingKey("directory.generated", "date")
         let count = WordingKey("directory.count", "count")
         let countOne = WordingKey("directory.countOne")
         let empty = WordingKey("directory.empty")
         let noRole = WordingKey("directory.noRole")
-        let continuation = WordingKey("directory.continuation")
+        let continuation = WordingKey("directory.continuation", "recipient")
         let pageNumber = WordingKey("directory.pageNumber", "page", "pages")
         let rating = WordingKey("directory.rating", "rating")
-        let columns = WordingKeyFamily<Column>("directory.columns")
+        let ratingValue = WordingKey("directory.ratingValue", "rating")
+        let none = WordingKey("directory.none")
+        let fields = WordingKeyFamily<Field>("directory.fields")
     }
 
-    /// The table's columns (`directory.columns.<case>`); rating and notes for the family tier only.
-    enum Column: String, CaseIterable {
-        case name, organization, phone, email, address, lastVisit, rating, notes
+    /// The lines of a card (`directory.fields.<case>`); rating and notes for the family tier only.
+    enum Field: String, CaseIterable {
+        case organization, phone, email, address, lastVisit, rating, notes
     }
 
     let keys = Keys()
     let book: Phrasebook
     let brand: CuraKnotBrand
     let layout: DirectoryLayout
+    let format: CareFormat
 
     /// Loads and checks the brand, the layout and every wording key (templates of app `curaknot`).
     public init(templates: TemplateSet) throws {
         book = try templates.wording.compile(keys)
         brand = try CuraKnotBrand(templates: templates)
         layout = try DirectoryLayout(templates: templates)
+        format = try CareFormat(templates: templates)
     }
 
     /// The heading of a role group.
@@ -46,22 +53,30 @@ public struct DirectoryDocument {
         try group.role ?? book.render(keys.noRole)
     }
 
-    /// The sentence for a rating, e.g. "Rating: 4 of 5".
+    /// The sentence for a rating, e.g. "Rating: 4 of 5" (listing and vCard).
     func ratingText(_ rating: Int) throws -> String { try book.render(keys.rating, ["rating": String(rating)]) }
 
-    public func document(_ entries: [Provider], content: DirectoryContent, run: RunInfo) throws -> Document {
+    /// The directory of one circle's providers, for `recipient`.
+    public func document(_ entries: [Provider], content: DirectoryContent, recipient: CareRecipient, run: RunInfo) throws -> Document {
         let w = book, k = keys, p = brand.palette
         let body = brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary)
         let caption = brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption)
         let heading = brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary)
+        let who = try format.recipient(recipient)
         var blocks: [Block] = [
             .paragraph(Paragraph(try w.render(k.wordmark),
                                  style: brand.style(\.headingFamily, brand.wordmarkSize, .semibold, p.textSecondary), spaceAfter: 8)),
             .heading(Heading(try w.render(k.title), style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                              outlineLevel: nil, spaceAfter: 4)),
+        ]
+        if let who {
+            blocks.append(.paragraph(Paragraph(who, style: brand.style(\.bodyFamily, layout.card.valueSize, .semibold, p.textSecondary),
+                                               spaceAfter: 2)))
+        }
+        blocks += [
             .paragraph(Paragraph(entries.count == 1 ? try w.render(k.countOne) : try w.render(k.count, ["count": String(entries.count)]),
                                  style: body, spaceAfter: 2)),
-            .paragraph(Paragraph(try w.render(k.generated, ["date": run.generatedOn.description]), style: caption)),
+            .paragraph(Paragraph(try w.render(k.generated, ["date": try format.date(run.generatedOn)]), style: caption)),
             .rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)),
         ]
         if entries.isEmpty {
@@ -69,45 +84,47 @@ public struct DirectoryDocument {
         }
         for group in Directory.groups(entries) {
             blocks.append(.heading(Heading(try roleTitle(group), style: heading, outlineLevel: 1, spaceBefore: 6, spaceAfter: 6)))
-            blocks.append(.table(try table(group, content: content)))
+            for e in group.entries { blocks.append(try card(e, content: content)) }
         }
+        // An input without providers and without --circle names no one: the title stands alone.
         let metadata = DocumentMetadata(
-            title: try w.render(k.title), subject: try w.render(k.documentSubject, ["count": String(entries.count)]),
+            title: try w.render(k.title),
+            subject: try who.map { try w.render(k.documentSubject, ["recipient": $0, "count": String(entries.count)]) } ?? w.render(k.title),
             author: try w.render(k.appName), creator: run.creator, creationDate: run.generatedAt)
-        return Document(metadata: metadata, template: try pageTemplate(caption: caption), blocks: blocks)
+        let running = try who.map { try w.render(k.continuation, ["recipient": $0]) } ?? w.render(k.title)
+        return Document(metadata: metadata, template: try pageTemplate(running: running, caption: caption), blocks: blocks)
     }
 
-    /// One group's table: name, organization, phone, email, address, last visit, and for the
-    /// family tier rating and notes. Long text wraps; a row never splits.
-    func table(_ group: DirectoryGroup, content: DirectoryContent) throws -> Table {
-        let c = layout.columns
-        func headers(_ columns: [Column]) throws -> [String] { try columns.map { try book.render(keys.columns[$0]) } }
-        var columns = [TableColumn(.fixed(c.name)), TableColumn(.fixed(c.organization)), TableColumn(.fixed(c.phone)),
-                       TableColumn(.fixed(c.email)), TableColumn(.flexible(layout.addressFlex)), TableColumn(.fixed(c.lastVisit))]
-        var header = try headers([.name, .organization, .phone, .email, .address, .lastVisit])
+    /// One provider's card, kept on one page: the name on a tinted band, then a line per field —
+    /// its label and its value, "—" when unknown.
+    func card(_ e: Provider, content: DirectoryContent) throws -> Block {
+        let c = layout.card, p = brand.palette
+        let none = try book.render(keys.none)
+        var fields: [(Field, String?)] = [(.organization, e.organization), (.phone, e.phone), (.email, e.email), (.address, e.address),
+                                          (.lastVisit, try e.lastVisit.map(format.date))]
         if content == .family {
-            columns += [TableColumn(.fixed(c.rating)), TableColumn(.flexible(layout.notesFlex))]
-            header += try headers([.rating, .notes])
+            fields += [(.rating, try e.rating.map { try book.render(keys.ratingValue, ["rating": String($0)]) }), (.notes, e.notes)]
         }
-        let rows = group.entries.map { e -> TableRow in
-            var cells = [e.name, e.organization, e.phone, e.email, e.address].map { TableCell(Directory.present($0) ?? "") }
-            cells.append(TableCell(e.lastVisit?.description ?? ""))
-            if content == .family {
-                cells.append(TableCell(e.rating.map(String.init) ?? ""))
-                cells.append(TableCell(Directory.present(e.notes) ?? ""))
-            }
-            return TableRow(cells, tag: "provider \(e.id)")
+        let label = brand.style(\.bodyFamily, c.labelSize, .regular, p.caption)
+        let rows = try fields.map { field, value in
+            TableRow([TableCell(try book.render(keys.fields[field]), style: label), TableCell(Directory.present(value) ?? none)],
+                     fill: p.zebra, tag: "provider \(e.id) \(field.rawValue)")
         }
-        return brand.table(name: "providers", columns: columns, header: header, rows: rows,
-                           padding: EdgeInsets(horizontal: layout.paddingX, vertical: layout.paddingY),
-                           headerHeight: layout.headerHeight, rowHeight: layout.rowHeight)
+        let table = Table(
+            name: "provider \(e.id)", columns: [TableColumn(.fixed(c.labelWidth)), TableColumn(.flexible(1))], header: [], rows: rows,
+            headerStyle: label, bodyStyle: brand.style(\.bodyFamily, c.valueSize, .regular, p.textPrimary),
+            cellPadding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY), spaceAfter: c.spacing,
+            rowSplitting: .truncatingCells)
+        let name = Paragraph(Directory.present(e.name) ?? e.id, style: brand.style(\.bodyFamily, c.nameSize, .semibold, p.textSecondary),
+                             fill: p.tableHeaderFill, padding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY + 1.5))
+        return .keepTogether([.paragraph(name), .table(table)])
     }
 
     /// The page: size and margins from the layout, "Generated by CuraKnot" and "Page X of Y" in
-    /// every footer, and a continuation line at the top of every page after the first.
-    func pageTemplate(caption: TextStyle) throws -> PageTemplate {
+    /// every footer, and the running header naming the circle on every page after the first.
+    func pageTemplate(running: String, caption: TextStyle) throws -> PageTemplate {
         let footer = brand.style(\.bodyFamily, brand.footerSize, .regular, brand.palette.caption)
         return layout.page.template(generatedBy: try book.render(keys.generatedBy), pageNumber: try book.phrase(keys.pageNumber),
-                                    footer: footer, continuation: Paragraph(try book.render(keys.continuation), style: caption, spaceAfter: 6))
+                                    footer: footer, continuation: Paragraph(running, style: caption, spaceAfter: 6))
     }
 }

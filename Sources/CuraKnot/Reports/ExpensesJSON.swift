@@ -3,12 +3,14 @@ import ReportKit
 
 /// The JSON contract of `report care expenses --json` (spec 40-care-circle.md): amounts as exact
 /// decimal strings in the currency's minor units, rows sorted by currency then the other keys; the
-/// family tier adds `projections` (with any matching `benchmarks`).
+/// family tier adds `projections` (with any matching `benchmarks`). Each report names its care
+/// circle (`circleId`).
 enum ExpensesJSON {
     static func output(_ r: ExpenseReport) -> JSONOutput {
         let t = r.totals
         func money(_ m: Money, _ currency: String) -> JSONOutput { .string(CurrencyUnits.text(m, currency)) }
         var members: [(String, JSONOutput)] = [
+            ("circleId", r.circleId.map { .string($0) } ?? .null),
             ("from", r.range.map { .string($0.lowerBound.description) } ?? .null),
             ("to", r.range.map { .string($0.upperBound.description) } ?? .null),
             ("source", .string(r.source)),

@@ -13,7 +13,14 @@ extension ExpensesJob: ReportJob {
         public var output: Output
         /// Cost benchmarks were given (projections with benchmarks need family).
         public var benchmarks: Bool
-        public init(output: Output, benchmarks: Bool = false) { self.output = output; self.benchmarks = benchmarks }
+        /// `--recipient-name`: whom the PDF names instead of the circle and patient ids.
+        public var recipientName: String?
+        public init(output: Output, benchmarks: Bool = false, recipientName: String? = nil) {
+            self.output = output; self.benchmarks = benchmarks; self.recipientName = recipientName
+        }
+
+        /// Whether the request is about one circle: a file, or a recipient's name.
+        public var single: Bool { output != .text && output != .json || recipientName != nil }
     }
 
     /// The totals need plus; files and benchmarks need family.
@@ -21,14 +28,16 @@ extension ExpensesJob: ReportJob {
         gates(file: request.output != .text && request.output != .json, benchmarks: request.benchmarks)
     }
 
-    /// Writes `report` (made by `report(_:…)`, whose range decides the default as-of date) as the
-    /// request asks; returns the PDF's page count (nil for the others).
+    /// Writes `reports` (made by `reports(_:…)`, one per circle; the first one's range decides the
+    /// default as-of date) as the request asks; returns the PDF's page count (nil for the others).
     @discardableResult
-    public func run(_ report: ExpenseReport, _ request: Request, in context: ReportContext) throws -> Int? {
+    public func run(_ reports: [ExpenseReport], _ request: Request, in context: ReportContext) throws -> Int? {
         switch request.output {
-        case .text: try context.writeText(try text(report)); return nil
-        case .json: try context.writeText(json(report).serialized()); return nil
-        case .file(let format): return try write(report, format: format, in: context)
+        case .text: try context.writeText(try text(reports)); return nil
+        case .json: try context.writeText(json(reports).serialized()); return nil
+        case .file(let format):
+            guard let report = reports.first, reports.count == 1 else { throw ScopeError.severalCircles(reports.compactMap(\.circleId)) }
+            return try write(report, format: format, recipientName: request.recipientName, in: context)
         }
     }
 }

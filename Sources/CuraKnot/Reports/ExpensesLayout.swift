@@ -8,6 +8,9 @@ struct ExpensesLayout: Decodable {
     let page: PageSettings
     let columns: Columns
     let headerHeight, rowHeight, paddingX, paddingY: Double
+    /// A table broken across pages leaves at least this many rows at the page's foot and carries
+    /// at least `minimumRowsCarried` to the next (spec 40-care-circle.md: never one row).
+    let minimumRowsAtFoot, minimumRowsCarried: Int
 
     static let name = "curaknot-expenses"
 
@@ -18,6 +21,9 @@ struct ExpensesLayout: Decodable {
         let widths = [c.month, c.date, c.category, c.amount, c.paidBy, c.payer, c.reimbursable, c.receipt, c.monthly, c.twelveMonths]
         guard widths.allSatisfy({ $0 > 0 && $0.isFinite }) else {
             throw CatalogError.wrongType(file: file, key: "columns", expected: "positive widths")
+        }
+        guard (2...10).contains(minimumRowsAtFoot), (2...10).contains(minimumRowsCarried) else {
+            throw CatalogError.wrongType(file: file, key: "minimumRowsAtFoot", expected: "2 to 10 rows")
         }
     }
 }

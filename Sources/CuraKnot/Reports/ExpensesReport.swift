@@ -4,6 +4,10 @@ import ReportKit
 /// What the expense report shows (spec 40-care-circle.md, "Expense report"): the totals over a
 /// date range, and for the family tier the projections with any matching cost benchmarks.
 public struct ExpenseReport: Sendable {
+    /// The care circle the report is about (nil only for an input without expenses and no
+    /// `--circle`) and the patients its expenses name.
+    public var circleId: String?
+    public var patientIds: [String]
     /// The input file names, as the report names its data source.
     public var source: String
     /// The range covered, inclusive; nil only when no expense and no `--from`/`--to` gave one.
@@ -13,11 +17,13 @@ public struct ExpenseReport: Sendable {
     public var projections: [ExpenseProjection]?
     public var benchmarks: [CostBenchmark]
 
-    /// The report of `expenses` from `from` to `to` (each defaulting to the first or last expense
-    /// date); `family` adds projections from the 3 full months ending on or before the range's end.
-    /// Throws `MoneyOverflow` when a sum does not fit.
-    public init(_ expenses: [Expense], source: String, from: LocalDate?, to: LocalDate?, family: Bool,
+    /// The report of one circle's `expenses` from `from` to `to` (each defaulting to the first or
+    /// last expense date); `family` adds projections from the 3 full months ending on or before the
+    /// range's end. Throws `MoneyOverflow` when a sum does not fit.
+    public init(_ expenses: [Expense], circleId: String? = nil, source: String, from: LocalDate?, to: LocalDate?, family: Bool,
                 benchmarks: [CostBenchmark], unassigned: String) throws {
+        self.circleId = circleId ?? expenses.first?.circleId
+        patientIds = Array(Set(expenses.map(\.patientId))).sorted()
         self.source = source
         self.benchmarks = benchmarks
         range = Self.range(from: from, to: to, dates: expenses.map(\.date))
@@ -39,6 +45,9 @@ public struct ExpenseReport: Sendable {
         }
         return start <= end ? start...end : nil
     }
+
+    /// Whom the report is for: `name`, else its circle and patients.
+    public func recipient(name: String?) -> CareRecipient { CareRecipient(name: name, circleId: circleId, patientIds: patientIds) }
 
     /// The benchmarks of `projection`'s currency and category, in file order.
     public func benchmarks(for projection: ExpenseProjection) -> [CostBenchmark] {

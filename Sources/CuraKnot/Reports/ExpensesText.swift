@@ -1,13 +1,15 @@
 import ReportKit
 
 
-/// The expense totals as text for people: the title with the data source and range, the
-/// disclaimer, then per section one line per row, amounts with their currency.
+/// The expense totals of one circle as text for people: the title with the data source and range,
+/// the circle and its patients, the disclaimer, then per section one line per row, amounts with
+/// their currency.
 enum ExpensesText {
-    static func text(_ r: ExpenseReport, _ w: ExpensesWording) throws -> String {
+    static func text(_ r: ExpenseReport, _ w: ExpensesWording, format: CareFormat) throws -> String {
         let k = w.keys, t = r.totals
-        var lines = [try w.render(k.headerLine, ["title": try w.render(k.title), "source": r.source, "range": try w.range(r.range)]),
-                     try w.render(k.disclaimer)]
+        var lines = [try w.render(k.headerLine, ["title": try w.render(k.title), "source": r.source, "range": try w.range(r.range)])]
+        if let who = try format.recipient(r.recipient(name: nil)) { lines.append(who) }
+        lines.append(try w.render(k.disclaimer))
         if t.items.isEmpty { lines += ["", try w.render(k.empty)] }
         func section(_ s: ExpensesWording.Section, _ rows: [String]) throws {
             guard !rows.isEmpty else { return }

@@ -17,6 +17,8 @@ struct ExpensesWording {
         let range = WordingKey("expenses.range", "from", "to")
         let noRange = WordingKey("expenses.noRange")
         let dataSource = WordingKey("expenses.dataSource", "source", "range")
+        let pageHeader = WordingKey("expenses.pageHeader", "recipient", "dataSource")
+        let inColumn = WordingKey("expenses.inColumn", "column", "currency")
         let pageNumber = WordingKey("expenses.pageNumber", "page", "pages")
         let empty = WordingKey("expenses.empty")
         let amount = WordingKey("expenses.amount", "amount", "currency")
@@ -38,7 +40,7 @@ struct ExpensesWording {
     /// The table column headings (`text.expenses.columns.<case>`).
     enum Column: String, CaseIterable {
         case month, total, year, paidBy, amount, reimbursable, notReimbursable, category, monthly, twelveMonths, benchmark
-        case date, description, receipt, count
+        case date, description, receipt, count, kind
     }
 
     /// The sections with a heading (`text.expenses.sections.<case>`).
@@ -64,24 +66,31 @@ struct ExpensesWording {
         try render(keys.amount, ["amount": CurrencyUnits.text(amount, currency), "currency": currency])
     }
 
-    /// "2026-01-01 to 2026-06-30", or the no-expenses phrase.
-    func range(_ range: ClosedRange<LocalDate>?) throws -> String {
+    /// "2026-01-01 to 2026-06-30" (PDFs write the dates with `date`: "1 Jan 2026 to 30 Jun
+    /// 2026"), or the no-expenses phrase.
+    func range(_ range: ClosedRange<LocalDate>?, date: (LocalDate) throws -> String = { $0.description }) throws -> String {
         guard let range else { return try render(keys.noRange) }
-        return try render(keys.range, ["from": range.lowerBound.description, "to": range.upperBound.description])
+        return try render(keys.range, ["from": try date(range.lowerBound), "to": try date(range.upperBound)])
     }
 
-    /// "Data: expenses.csv · 2026-01-01 to 2026-06-30", on every page.
-    func dataSource(_ report: ExpenseReport) throws -> String {
-        try render(keys.dataSource, ["source": report.source, "range": try range(report.range)])
+    /// "Data: expenses.csv · 1 Jan 2026 to 30 Jun 2026", on every page.
+    func dataSource(_ report: ExpenseReport, date: (LocalDate) throws -> String) throws -> String {
+        try render(keys.dataSource, ["source": report.source, "range": try range(report.range, date: date)])
     }
 
-    /// A benchmark figure with its region, source and date.
-    func benchmark(_ b: CostBenchmark) throws -> String {
+    /// A column heading with its currency: "Amount (EUR)".
+    func column(_ c: Column, in currency: String) throws -> String {
+        try render(keys.inColumn, ["column": try column(c), "currency": currency])
+    }
+
+    /// A benchmark figure with its region, source and date (written by `date`).
+    func benchmark(_ b: CostBenchmark, date: (LocalDate) throws -> String = { $0.description }) throws -> String {
         let amount = try money(b.monthlyAmount, b.currency)
+        let when = try date(b.asOf)
         if let region = b.region {
-            return try render(keys.benchmark, ["amount": amount, "region": region, "source": b.source, "date": b.asOf.description])
+            return try render(keys.benchmark, ["amount": amount, "region": region, "source": b.source, "date": when])
         }
-        return try render(keys.benchmarkNoRegion, ["amount": amount, "source": b.source, "date": b.asOf.description])
+        return try render(keys.benchmarkNoRegion, ["amount": amount, "source": b.source, "date": when])
     }
 
     /// "Yes", "No", or nothing when unknown.

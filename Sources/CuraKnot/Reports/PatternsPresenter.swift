@@ -13,12 +13,13 @@ struct PatternsWording: WordingKeySet {
     let dayMonth = WordingKey("dayMonth", "day", "month")
     let months = WordingKeyFamily<Int>("month", 1...12)
     let title = WordingKey("text.title", "date")
-    let patient = WordingKey("text.patient", "patientId")
+    let patient = WordingKey("text.patient", "circleId", "patientId")
     let nothing = WordingKey("text.nothing")
     let firstShown = WordingKey("text.firstShown", "date", "id")
     let sources = WordingKey("text.sources")
     let source = WordingKey("text.source", "date", "author", "handoffId")
     let summary = WordingKey("text.summary", "date", "patients", "insights", "new")
+    let summaryDryRun = WordingKey("text.summaryDryRun", "date", "patients", "insights", "new")
 }
 
 /// The pattern job's output: sentences from `templates/wording/curaknot.json`, the JSON contract
@@ -56,11 +57,12 @@ public struct PatternsPresenter: Sendable {
 
     static func capitalised(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
 
-    /// The JSON contract of `report care patterns --json`.
+    /// The JSON contract of `report care patterns --json`; each patient also names its circle
+    /// (`circleId`), patients in circle then patient order.
     public func json(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> JSONOutput {
         func date(_ d: LocalDate?) -> JSONOutput { d.map { .string($0.description) } ?? .null }
         let list: [JSONOutput] = try patients.map { p in
-            .object([("patientId", .string(p.patientId)), ("insights", .array(try p.insights.map { i in
+            .object([("circleId", .string(p.circleId)), ("patientId", .string(p.patientId)), ("insights", .array(try p.insights.map { i in
                 let f = i.finding
                 return .object([
                     ("id", .string(i.id)), ("type", .string(f.type.rawValue)), ("key", .string(f.key)),
@@ -80,12 +82,12 @@ public struct PatternsPresenter: Sendable {
                         ("patients", .array(list))])
     }
 
-    /// The text for people: one paragraph per insight with its sources, the disclaimer at the
-    /// top and the bottom.
+    /// The text for people, grouped by circle and patient (in that order): one paragraph per
+    /// insight with its id and sources, the disclaimer at the top and the bottom.
     public func text(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
         var lines = [try book.render(keys.title, ["date": asOf.description]), try disclaimer(), ""]
         for p in patients {
-            lines.append(try book.render(keys.patient, ["patientId": p.patientId]))
+            lines.append(try book.render(keys.patient, ["circleId": p.circleId, "patientId": p.patientId]))
             if p.insights.isEmpty { lines.append("  " + (try book.render(keys.nothing))) }
             for i in p.insights {
                 lines.append("  " + (try sentence(i.finding)))
@@ -103,11 +105,12 @@ public struct PatternsPresenter: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One line for cron mail: counts only, no health data.
-    public func summary(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
+    /// One line for cron mail: counts only, no health data; a dry run says that nothing was
+    /// recorded.
+    public func summary(asOf: LocalDate, _ patients: [PatientPatterns], dryRun: Bool = false) throws -> String {
         let insights = patients.flatMap(\.insights)
         let new = insights.filter { $0.firstSurfaced == asOf }.count
-        return try book.render(keys.summary, ["date": asOf.description, "patients": "\(patients.count)", "insights": "\(insights.count)",
-                                              "new": "\(new)"]) + "\n"
+        return try book.render(dryRun ? keys.summaryDryRun : keys.summary,
+                               ["date": asOf.description, "patients": "\(patients.count)", "insights": "\(insights.count)", "new": "\(new)"])
     }
 }

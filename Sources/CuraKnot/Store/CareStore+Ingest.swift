@@ -16,14 +16,9 @@ extension CareStore {
     /// test hook called inside the transaction.
     public func ingest(_ records: CareRecords, afterEachRecord: (() -> Void)? = nil) throws {
         try transaction {
-            let handoff = try connection.prepare("""
-                INSERT INTO handoffs (id, circle_id, patient_id, author_id, author_name, created_at, local_date, type, title, summary, language)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                ON CONFLICT (id) DO UPDATE SET circle_id = ?2, patient_id = ?3, author_id = ?4, author_name = ?5,
-                    created_at = ?6, local_date = ?7, type = ?8, title = ?9, summary = ?10, language = ?11
-                """)
-            let clearItems = try connection.prepare("DELETE FROM handoff_items WHERE handoff_id = ?1")
-            let item = try connection.prepare("INSERT INTO handoff_items (handoff_id, list, position, value) VALUES (?1, ?2, ?3, ?4)")
+            let handoff = try connection.prepare(StoreSQL.upsertHandoff)
+            let clearItems = try connection.prepare(StoreSQL.clearHandoffItems)
+            let item = try connection.prepare(StoreSQL.insertHandoffItem)
             for h in records.handoffs {
                 try handoff.run([.text(h.id), .text(h.circleId), .text(h.patientId), .text(h.authorId), SQLValue(h.authorName),
                                  .text(h.createdAt.description), .text(h.date.description), .text(h.type.rawValue),
@@ -34,10 +29,7 @@ extension CareStore {
                 }
                 afterEachRecord?()
             }
-            let expense = try connection.prepare("""
-                INSERT OR REPLACE INTO expenses (id, circle_id, patient_id, date, category, description, amount, currency, paid_by, reimbursable, receipt)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                """)
+            let expense = try connection.prepare(StoreSQL.upsertExpense)
             for e in records.expenses {
                 try expense.run([.text(e.id), .text(e.circleId), .text(e.patientId), .text(e.date.description),
                                  .text(e.category.rawValue), .text(e.description), .text(e.amount.description),
@@ -45,10 +37,7 @@ extension CareStore {
                                  SQLValue(e.receipt)])
                 afterEachRecord?()
             }
-            let provider = try connection.prepare("""
-                INSERT OR REPLACE INTO providers (id, circle_id, name, role, organization, phone, email, address, notes, rating, last_visit)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-                """)
+            let provider = try connection.prepare(StoreSQL.upsertProvider)
             for p in records.providers {
                 try provider.run([.text(p.id), .text(p.circleId), .text(p.name), SQLValue(p.role), SQLValue(p.organization),
                                   SQLValue(p.phone), SQLValue(p.email), SQLValue(p.address), SQLValue(p.notes),

@@ -15,12 +15,15 @@ public struct StoreError: ReportFailure, CustomStringConvertible, Equatable {
 final class SQLiteConnection {
     private var db: OpaquePointer?
     let path: String
+    /// Every statement this connection prepared, for the query-plan test.
+    private(set) var preparedSQL: Set<String> = []
 
-    /// Opens (creating when missing) the database at `path`.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    /// Opens the database at `path`: read and write, creating it when missing, or read only
+    /// (nothing is ever written: a dry run).
+    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
         self.path = path
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK else {
+        let flags = (readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(readOnly ? Self.readOnlyURI(path) : path, &db, flags, nil) == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(db)
             throw StoreError("cannot open the store \(path): \(message)")
@@ -31,6 +34,26 @@ final class SQLiteConnection {
 
     deinit { sqlite3_close_v2(db) }
 
+    /// The URI that opens `path` for reading without writing any file: `immutable=1` when the
+    /// store has no write-ahead log (everything is in the database file, which a WAL reader would
+    /// otherwise accompany with new `-wal` and `-shm` files), plain `mode=ro` when another
+    /// connection has one open (its log must be read too).
+    static func readOnlyURI(_ path: String) -> String {
+        var escaped = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                escaped.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                escaped += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        let hasLog = FileManager.default.fileExists(atPath: path + "-wal")
+        return "file:" + escaped + (hasLog ? "?mode=ro" : "?mode=ro&immutable=1")
+    }
+
     var errorMessage: String { db.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection" }
 
     /// Runs SQL without parameters (schema, pragmas, transaction control).
@@ -40,6 +63,7 @@ final class SQLiteConnection {
 
     /// Prepares one statement.
     func prepare(_ sql: String) throws -> Statement {
+        preparedSQL.insert(sql)
         var stmt: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK, let stmt else {
             throw StoreError("store: \(errorMessage)")
@@ -47,9 +71,10 @@ final class SQLiteConnection {
         return Statement(stmt, connection: self)
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back when it throws.
-    func immediateTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT` (a writer), or `BEGIN … COMMIT` when it only
+    /// reads (one consistent snapshot), rolling back when it throws.
+    func immediateTransaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
+        try execute(readOnly ? "BEGIN" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
             try execute("COMMIT")

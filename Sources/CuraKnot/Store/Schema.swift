@@ -28,5 +28,14 @@ enum Schema {
             patient_id TEXT NOT NULL, type TEXT NOT NULL, key TEXT NOT NULL, dismissed_on TEXT NOT NULL,
             PRIMARY KEY (patient_id, type, key, dismissed_on)) WITHOUT ROWID;
         """,
+        // 2: a document is about one circle and one patient (spec 40-care-circle.md); every
+        // selective query searches an index: by patient, circle and date (its author columns make
+        // it cover the analysis's query, which then never reads the table itself), or by circle
+        // and patient (which circles and patients there are).
+        """
+        DROP INDEX handoffs_patient;
+        CREATE INDEX handoffs_patient ON handoffs(patient_id, circle_id, local_date, id, author_id, author_name);
+        CREATE INDEX handoffs_circle ON handoffs(circle_id, patient_id);
+        """,
     ]
 }

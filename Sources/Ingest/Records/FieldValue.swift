@@ -1,8 +1,8 @@
 /// One input value, borrowed from the parser (valid only until the next parser call).
 public enum FieldValue {
     case null
-    /// A CSV field or a JSON string (already trimmed for CSV; a text field keeps a leading tab or
-    /// carriage return its formula escape protected, see `CSVFormula.readText`).
+    /// A CSV field or a JSON string (a CSV field is trimmed, except a text field, which is read
+    /// exactly as written with its formula escape undone, see `CSVFormula.readText`).
     case text(UnsafeRawBufferPointer)
     /// A JSON number as written.
     case number(UnsafeRawBufferPointer)

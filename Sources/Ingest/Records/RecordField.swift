@@ -25,8 +25,9 @@ public struct NamedField: FieldNaming, Hashable {
 /// A leaf field of a record kind: one CSV column, one JSON path. Usually an `Int` enum, so a
 /// draft can track which fields it has seen in a bit mask.
 public protocol RecordField: FieldNaming, CaseIterable, Hashable {
-    /// Whether the field holds free text (or a list of it): the CSV reader undoes the writers'
-    /// formula-injection neutralisation on it (`CSVFormula.readText`).
+    /// Whether the field holds free text (or a list of it): `CSVWriter` neutralises it against
+    /// formula injection and the CSV reader undoes that (`CSVFormula.readText`) and keeps the
+    /// field's white space, so both apply the same rule to the same fields.
     var isText: Bool { get }
 }
 
