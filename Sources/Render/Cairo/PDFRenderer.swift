@@ -19,13 +19,40 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Writes a laid-out document as PDF: real text through PangoCairo, embedded font subsets,
-/// metadata, an outline. Same document + same metadata date = identical bytes.
+/// Writes a laid-out document as a tagged PDF: real text through PangoCairo, embedded font
+/// subsets, metadata, an outline, and the structure tree, language and XMP metadata of PDF/UA-1
+/// (`TaggedPDF`). Same document + same metadata date = identical bytes.
 public enum PDFRenderer {
-    /// Renders `doc` and hands the PDF bytes to `sink` in chunks, in order. An error thrown by
-    /// the sink stops rendering and is rethrown.
+    /// Renders `doc` as a tagged PDF and hands its bytes to `sink` in chunks, in order. An error
+    /// thrown by the sink stops writing and is rethrown. Pages whose content could not be matched
+    /// to what was drawn (their tags may be off) are named in `warnings`.
     public static func render(_ doc: LaidOutDocument, measurer: PangoMeasurer,
+                              warnings: ((String) -> Void)? = nil,
                               to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let tree = StructureTree(doc)
+        var figures = Set<Int>()
+        for (i, node) in tree.nodes.enumerated() where node.role == .figure { figures.insert(i) }
+        var segments: [[ContentSegment]] = []
+        var drawn: [UInt8] = []
+        try renderCairo(doc, measurer: measurer, to: { drawn.append(contentsOf: $0) }) { painter, index, page in
+            segments.append(painter.drawTagged(page, owners: tree.owners[index], figures: figures))
+        }
+        let (bytes, pageWarnings) = try TaggedPDF.finish(drawn, tree: tree, segments: segments, metadata: doc.metadata)
+        for w in pageWarnings { warnings?(w) }
+        try bytes.withUnsafeBytes { buf in
+            var offset = 0
+            while offset < buf.count {
+                let n = min(1 << 16, buf.count - offset)
+                try sink(UnsafeRawBufferPointer(rebasing: buf[offset..<(offset + n)]))
+                offset += n
+            }
+        }
+    }
+
+    /// Cairo's PDF of `doc`, each page drawn by `drawPage`.
+    static func renderCairo(_ doc: LaidOutDocument, measurer: PangoMeasurer,
+                            to sink: (UnsafeRawBufferPointer) throws -> Void,
+                            drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws {
         try withoutActuallyEscaping(sink) { sink in
             let box = SinkBox(sink)
             let first = doc.pages.first?.size ?? .a4
@@ -44,7 +71,7 @@ public enum PDFRenderer {
             let cr = cairo_create(surface)!
             do {
                 let painter = CairoPainter(cr: cr, text: measurer.pdfText)
-                for page in doc.pages {
+                for (index, page) in doc.pages.enumerated() {
                     cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
                     // The paper, white under everything, as in the PNG. Cairo's PDF surface
                     // merges each drawing operation's box into a region of the page; with the
@@ -53,7 +80,7 @@ public enum PDFRenderer {
                     cairo_set_source_rgb(cr, 1, 1, 1)
                     cairo_rectangle(cr, 0, 0, page.size.width, page.size.height)
                     cairo_fill(cr)
-                    painter.draw(page)
+                    drawPage(painter, index, page)
                     cairo_show_page(cr)
                 }
             }
