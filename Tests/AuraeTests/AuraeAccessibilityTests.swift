@@ -39,13 +39,15 @@ extension ClinicalVisualsGoldenTests {
         "#F5E8E8/#FFFFFF",  // calendar: severitySevere
         "#F1ECD9/#FFFFFF",  // calendar: calendarModerate
         "#EEF0F2/#FFFFFF",  // calendar: calendarOutside
+        "#A3A9B3/#EEF0F2",  // calendar: calendarOutsideText on calendarOutside
         "#6B7280/#D4EDE9", "#6B7280/#F1ECD9", "#6B7280/#F5E8E8",  // calendar: day digits (caption) on the surfaces
         "#3E7B78/#D4EDE9", "#3E7B78/#F1ECD9", "#3E7B78/#F5E8E8",  // calendar: "Rx" (tealText) on the surfaces
         "#E4DFF2/#FFFFFF",  // cycle timeline: phaseOvulatory
     ]
 
     func testCalendarAndChartsContrast() throws {
-        let doc = try laidOut(from: "2026-05-01", to: "2026-07-31", measurer: PangoMeasurer())
+        // From mid-May, so that the calendar has days outside the range too.
+        let doc = try laidOut(from: "2026-05-10", to: "2026-07-31", measurer: PangoMeasurer())
         let found = ContrastAudit.findings(doc)
         let pairs = Set(found.map { "\($0.foreground)/\($0.background)" })
         let unexpected = found.filter { !Self.expectedToBeFixedByClinicalRebuild.contains("\($0.foreground)/\($0.background)") }
@@ -59,5 +61,15 @@ extension ClinicalVisualsGoldenTests {
         let figures = tree.nodes.filter { $0.role == .figure }
         XCTAssertFalse(figures.isEmpty)
         XCTAssertTrue(figures.allSatisfy { !($0.alternativeText ?? "").isEmpty })
+    }
+}
+
+extension ClinicalReportTests {
+    /// The whole clinical report: every text pair outside the calendar and the charts passes.
+    func testClinicalReportContrastOutsideCalendarAndCharts() throws {
+        let doc = try laidOut(try inputs("aurae/logs.json", days: "aurae/days.json"), asOf: "2026-07-31", measurer: PangoMeasurer())
+        let expected = ClinicalVisualsGoldenTests.expectedToBeFixedByClinicalRebuild
+        let unexpected = ContrastAudit.findings(doc).filter { !expected.contains("\($0.foreground)/\($0.background)") }
+        XCTAssertEqual(unexpected.map(\.description), [])
     }
 }
