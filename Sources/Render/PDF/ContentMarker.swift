@@ -122,6 +122,7 @@ struct ContentMarker {
 
         mutating func close() {
             guard open != nil else { return }
+            if openIsUnique { write("EMC\n") }  // the group's /Span
             write("EMC\n")
             open = nil
             openIsUnique = false
@@ -139,10 +140,15 @@ struct ContentMarker {
                 case .layout: write("/Artifact BMC\n")
                 }
             case .node(let n):
-                write("/\(marker.roleName(n)) <</MCID \(mcids.count)")
-                if let actualText { write(" /ActualText "); out.append(contentsOf: PDFWriter.textString(actualText)) }
-                write(">> BDC\n")
+                write("/\(marker.roleName(n)) <</MCID \(mcids.count)>> BDC\n")
                 mcids.append(n)
+            }
+            // What a group copies out as, in a /Span of its own (the form viewers and text
+            // extractors honour ActualText in).
+            if let actualText {
+                write("/Span <</ActualText ")
+                out.append(contentsOf: PDFWriter.textString(actualText))
+                write(">> BDC\n")
             }
             open = owner
             openIsUnique = actualText != nil
