@@ -15,6 +15,11 @@ public struct StructureTree: Sendable {
         var reopenedAt: Int?
         /// Continuing children matched so far, per role, since it was reopened (rows).
         var cursor: [StructureRole: Int] = [:]
+        /// The child of each role opened (made or continued) last, and as it was when the node
+        /// was reopened: a table's row continues the row drawn last before the page break, not
+        /// the header row repeated after it.
+        var lastOpened: [StructureRole: Int] = [:]
+        var lastOpenedBeforeReopen: [StructureRole: Int] = [:]
     }
 
     /// Who an item belongs to: a node (its content), or nobody (an artifact of a kind).
@@ -62,30 +67,30 @@ public struct StructureTree: Sendable {
         if element.continues, let found = continued(element.role, under: parent) {
             nodes[found].reopenedAt = nodes[found].children.count
             nodes[found].cursor = [:]
+            nodes[found].lastOpenedBeforeReopen = nodes[found].lastOpened
+            nodes[parent].lastOpened[element.role] = found
             return found
         }
         nodes.append(Node(role: element.role, alternativeText: element.alternativeText, parent: parent))
         let id = nodes.count - 1
         nodes[parent].children.append(id)
+        nodes[parent].lastOpened[element.role] = id
         return id
     }
 
     /// The element a continuing `role` under `parent` continues: in a reopened row, the cell in
-    /// the same position; elsewhere the parent's last child from before it was reopened.
+    /// the same position; under another reopened element, its child of that role opened last
+    /// before the page break; elsewhere the child of that role opened last.
     private mutating func continued(_ role: StructureRole, under parent: Int) -> Int? {
         let p = nodes[parent]
-        if let before = p.reopenedAt {
-            if p.role == .tableRow {
-                let same = p.children.filter { nodes[$0].role == role }
-                let k = p.cursor[role, default: 0]
-                nodes[parent].cursor[role] = k + 1
-                return k < same.count ? same[k] : nil
-            }
-            guard before > 0, let last = p.children.prefix(before).last, nodes[last].role == role else { return nil }
-            return last
+        guard p.reopenedAt != nil else { return p.lastOpened[role] }
+        if p.role == .tableRow {
+            let same = p.children.filter { nodes[$0].role == role }
+            let k = p.cursor[role, default: 0]
+            nodes[parent].cursor[role] = k + 1
+            return k < same.count ? same[k] : nil
         }
-        guard let last = p.children.last, nodes[last].role == role else { return nil }
-        return last
+        return p.lastOpenedBeforeReopen[role]
     }
 }
 
