@@ -116,7 +116,7 @@ final class StructureTests: XCTestCase {
             0 0 1 1 re f
             EMC
             BT /F1 1 Tf /P <</MCID 0>> BDC
-            [<6162> -120 <63>]TJ
+            [(ab) -120 <63>]TJ
             EMC
             /TD <</MCID 1>> BDC
             [<64>]TJ

@@ -59,6 +59,7 @@ struct ContentMarker {
         var pathOpen = false
         var bytesPerCode = 1
         var decoded: [UInt8] = []
+        var changes: [(operand: Int, code: Int, owner: StructureTree.Owner)] = []
 
         init(input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment], marker: ContentMarker) {
             self.input = input; self.segments = segments; self.marker = marker
@@ -265,74 +266,81 @@ struct ContentMarker {
         }
 
         /// A text-showing operator: its glyphs go to their owners in order, the operator split
-        /// where the owner changes.
+        /// where the owner changes (a string that one owner takes whole is copied as it is).
         mutating func showText(start: Int, end: Int, operands: [PDFToken], splittable: Bool) {
-            // Owners of the glyphs, in order, while checking whether one owner takes all.
-            var owners: [(owner: StructureTree.Owner, element: Int, code: Int)] = []
-            var single: StructureTree.Owner?
-            var uniform = true
+            // Where the owner changes: (operand index, code index in it, new owner).
+            changes.removeAll(keepingCapacity: true)
+            var first: StructureTree.Owner?
+            var current: StructureTree.Owner?
+            let inherited = cairoDepth > 0 ? open : nil
             for (k, t) in operands.enumerated() where t.kind == .literalString || t.kind == .hexString {
-                lexer.stringBytes(t, into: &decoded)
-                let codes = bytesPerCode > 1 ? decoded.count / bytesPerCode : decoded.count
+                let codes = codeCount(t)
                 for c in 0..<codes {
-                    let owner = cairoDepth > 0 && open != nil ? open! : glyphOwner(consume: true)
-                    if single == nil { single = owner } else if single != owner { uniform = false }
-                    owners.append((owner, k, c))
+                    let owner = inherited ?? glyphOwner(consume: true)
+                    if current == nil { first = owner; current = owner } else if owner != current {
+                        changes.append((k, c, owner)); current = owner
+                    }
                 }
             }
-            guard let first = single else { return }
-            if uniform || cairoDepth > 0 || !splittable {
-                flush(to: start)
-                switchTo(first)
-                return
-            }
-            // Split: each part keeps its strings (as hex) and the numbers after them.
-            let isArray = operands.first?.kind == .arrayOpen
-            guard isArray || operands.count == 1 else {
-                flush(to: start); switchTo(first); return
-            }
+            guard let first else { return }
             flush(to: start)
-            var current = first
-            switchTo(current)
-            var part: [UInt8] = [91]  // [
-            var index = 0
+            switchTo(first)
+            let isArray = operands.first?.kind == .arrayOpen
+            guard !changes.isEmpty, splittable, isArray || operands.count == 1 else { return }
+            // Split: each part keeps its strings and the numbers after them.
+            var next = 0
+            out.append(91)  // [
             for (k, t) in operands.enumerated() {
                 switch t.kind {
                 case .literalString, .hexString:
-                    lexer.stringBytes(t, into: &decoded)
-                    let codes = bytesPerCode > 1 ? decoded.count / bytesPerCode : decoded.count
-                    var from = 0
-                    for c in 0..<codes {
-                        let owner = owners[index].owner
-                        index += 1
-                        if owner != current {
-                            if c > from { appendHex(&part, decoded[(from * bytesPerCode)..<(c * bytesPerCode)]) }
-                            part.append(contentsOf: "]TJ\n".utf8)
-                            out.append(contentsOf: part)
-                            switchTo(owner)
-                            current = owner
-                            part = [91]
-                            from = c
-                        }
+                    guard next < changes.count, changes[next].operand == k else {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end]))
+                        continue
                     }
-                    if codes > from { appendHex(&part, decoded[(from * bytesPerCode)..<(codes * bytesPerCode)]) }
+                    lexer.stringBytes(t, into: &decoded)
+                    var from = 0
+                    while next < changes.count, changes[next].operand == k {
+                        let c = changes[next].code
+                        if c > from { appendHex(decoded[(from * bytesPerCode)..<(c * bytesPerCode)]) }
+                        out.append(contentsOf: "]TJ\n".utf8)
+                        switchTo(changes[next].owner)
+                        out.append(91)
+                        from = c
+                        next += 1
+                    }
+                    let codes = bytesPerCode > 1 ? decoded.count / bytesPerCode : decoded.count
+                    if codes > from { appendHex(decoded[(from * bytesPerCode)..<(codes * bytesPerCode)]) }
                 case .number:
-                    part.append(32)
-                    part.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end]))
-                    part.append(32)
-                default: _ = k
+                    out.append(32)
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end]))
+                    out.append(32)
+                default: break
                 }
             }
-            part.append(contentsOf: "]TJ\n".utf8)
-            out.append(contentsOf: part)
+            out.append(contentsOf: "]TJ\n".utf8)
             copied = end
         }
 
-        func appendHex(_ part: inout [UInt8], _ bytes: ArraySlice<UInt8>) {
-            let digits: [UInt8] = Array("0123456789abcdef".utf8)
-            part.append(60)
-            for b in bytes { part.append(digits[Int(b >> 4)]); part.append(digits[Int(b & 15)]) }
-            part.append(62)
+        /// The character codes in a string token, without decoding a literal string that has no
+        /// escapes.
+        mutating func codeCount(_ t: PDFToken) -> Int {
+            var bytes = 0
+            if t.kind == .literalString {
+                var escaped = false
+                for i in (t.start + 1)..<max(t.start + 1, t.end - 1) where input[i] == 92 || input[i] == 13 { escaped = true; break }
+                if !escaped { bytes = t.end - t.start - 2 } else { lexer.stringBytes(t, into: &decoded); bytes = decoded.count }
+            } else {
+                lexer.stringBytes(t, into: &decoded); bytes = decoded.count
+            }
+            return bytesPerCode > 1 ? bytes / bytesPerCode : bytes
         }
+
+        mutating func appendHex(_ bytes: ArraySlice<UInt8>) {
+            out.append(60)
+            for b in bytes { out.append(hexDigit(b >> 4)); out.append(hexDigit(b & 15)) }
+            out.append(62)
+        }
+
+        func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 87 + v }
     }
 }
