@@ -151,6 +151,6 @@ final class StructureTests: XCTestCase {
         let text = String(decoding: a, as: UTF8.self)
         XCTAssertTrue(text.contains("/MarkInfo << /Marked true >> /Lang (en) /ViewerPreferences << /DisplayDocTitle true >>"))
         XCTAssertTrue(text.contains("<pdfuaid:part>1</pdfuaid:part>"))
-        XCTAssertTrue(text.contains("/S /TH /P"))
+        XCTAssertTrue(text.contains("/Type /ObjStm") && text.contains("/Type /XRef"), "the structure in object streams")
     }
 }

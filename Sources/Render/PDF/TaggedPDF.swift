@@ -185,18 +185,6 @@ private struct CairoFile {
         for (p, mcids) in mcidsByPage.enumerated() {
             for (m, node) in mcids.enumerated() { content[node].append((p, m)) }
         }
-        offsets[treeRoot] = w.out.count
-        w.object(treeRoot, "<< /Type /StructTreeRoot /K \(nodeObject(0)) 0 R /ParentTree \(parentTree) 0 R /ParentTreeNextKey \(pages.count) >>")
-        offsets[parentTree] = w.out.count
-        w.line("\(parentTree) 0 obj")
-        w.text("<< /Nums [")
-        for (p, mcids) in mcidsByPage.enumerated() {
-            w.text("\n"); w.int(p); w.text(" [")
-            for node in mcids { w.text(" "); w.int(nodeObject(node)); w.text(" 0 R") }
-            w.text(" ]")
-        }
-        w.line(" ] >>")
-        w.line("endobj")
         offsets[metadataObject] = w.out.count
         let xmp = Array(XMP.packet(metadata, producer: "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)").utf8)
         w.line("\(metadataObject) 0 obj")
@@ -206,41 +194,78 @@ private struct CairoFile {
         w.line("")
         w.line("endstream")
         w.line("endobj")
-        let roleNames = tree.nodes.map { Array(" /S /\($0.role.pdfName) /P ".utf8) }
+
+        // The structure (thousands of small objects for a long table) goes into compressed
+        // object streams; the cross-reference table is then a stream too (PDF 1.5).
+        var packed = ObjectStreams(first: total)
+        var body = PDFWriter()
+        packed.add(treeRoot, { b in
+            b.text("<< /Type /StructTreeRoot /K "); b.int(nodeObject(0)); b.text(" 0 R /ParentTree "); b.int(parentTree)
+            b.text(" 0 R /ParentTreeNextKey "); b.int(pages.count); b.text(" >>")
+        }, into: &body)
+        packed.add(parentTree, { b in
+            b.text("<< /Nums [")
+            for (p, mcids) in mcidsByPage.enumerated() {
+                b.text(" "); b.int(p); b.text(" [")
+                for node in mcids { b.text(" "); b.int(nodeObject(node)); b.text(" 0 R") }
+                b.text(" ]")
+            }
+            b.text(" ] >>")
+        }, into: &body)
+        let roleNames = tree.nodes.map { Array("<< /S /\($0.role.pdfName) /P ".utf8) }
         for (id, node) in tree.nodes.enumerated() {
-            offsets[nodeObject(id)] = w.out.count
-            w.int(nodeObject(id)); w.text(" 0 obj\n")
-            if id == 0 {
-                w.text("<< /Type /StructElem /S /Document /P "); w.int(treeRoot); w.text(" 0 R /K [")
-            } else {
-                w.text("<< /Type /StructElem"); w.bytes(roleNames[id]); w.int(nodeObject(node.parent ?? 0)); w.text(" 0 R")
-                if let alt = node.alternativeText { w.text(" /Alt "); w.bytes(PDFWriter.textString(alt)) }
-                if node.role == .tableHeaderCell { w.text(" /A << /O /Table /Scope /Column >>") }
-                let marks = content[id]
-                let onePage = marks.first.map { f in marks.allSatisfy { $0.page == f.page } } ?? false
-                if onePage, node.children.isEmpty, let f = marks.first {
-                    w.text(" /Pg "); w.int(pages[f.page]); w.text(" 0 R /K [")
-                    for m in marks { w.text(" "); w.int(m.mcid) }
+            packed.add(nodeObject(id), { b in
+                if id == 0 {
+                    b.text("<< /S /Document /P "); b.int(treeRoot); b.text(" 0 R /K [")
                 } else {
-                    w.text(" /K [")
-                    for m in marks {
-                        w.text(" << /Type /MCR /Pg "); w.int(pages[m.page]); w.text(" 0 R /MCID "); w.int(m.mcid); w.text(" >>")
+                    b.bytes(roleNames[id]); b.int(nodeObject(node.parent ?? 0)); b.text(" 0 R")
+                    if let alt = node.alternativeText { b.text(" /Alt "); b.bytes(PDFWriter.textString(alt)) }
+                    if node.role == .tableHeaderCell { b.text(" /A << /O /Table /Scope /Column >>") }
+                    let marks = content[id]
+                    let onePage = marks.first.map { f in marks.allSatisfy { $0.page == f.page } } ?? false
+                    if onePage, node.children.isEmpty, let f = marks.first {
+                        b.text(" /Pg "); b.int(pages[f.page]); b.text(" 0 R /K [")
+                        for m in marks { b.text(" "); b.int(m.mcid) }
+                    } else {
+                        b.text(" /K [")
+                        for m in marks {
+                            b.text(" << /Type /MCR /Pg "); b.int(pages[m.page]); b.text(" 0 R /MCID "); b.int(m.mcid); b.text(" >>")
+                        }
                     }
                 }
-            }
-            for c in node.children { w.text(" "); w.int(nodeObject(c)); w.text(" 0 R") }
-            w.text(" ] >>\nendobj\n")
+                for c in node.children { b.text(" "); b.int(nodeObject(c)); b.text(" 0 R") }
+                b.text(" ] >>")
+            }, into: &body)
+        }
+        try packed.write(into: &w, offsets: &offsets, body: &body, flushAll: true)
+
+        // The cross-reference stream: type 1 (offset) and type 2 (in an object stream) entries.
+        let xrefObject = packed.next
+        let size = xrefObject + 1
+        var entries: [UInt8] = []
+        entries.reserveCapacity(size * 7)
+        func entry(_ type: UInt8, _ a: Int, _ b: Int) {
+            entries.append(type)
+            for shift in [24, 16, 8, 0] { entries.append(UInt8(truncatingIfNeeded: a >> shift)) }
+            entries.append(UInt8(truncatingIfNeeded: b >> 8)); entries.append(UInt8(truncatingIfNeeded: b))
         }
         let xref = w.out.count
-        let id = PDFWriter.fileID(w.out)
-        w.line("xref")
-        w.line("0 \(total)")
-        w.text("0000000000 65535 f \n")
-        for num in 1..<total {
-            if offsets[num] >= 0 { w.padded(offsets[num]); w.text(" 00000 n \n") } else { w.text("0000000000 00000 f \n") }
+        for num in 0..<size {
+            if num == xrefObject { entry(1, xref, 0) }
+            else if let (stream, index) = packed.location[num] { entry(2, stream, index) }
+            else if num < offsets.count, offsets[num] >= 0 { entry(1, offsets[num], 0) }
+            else { entry(0, 0, num == 0 ? 65535 : 0) }
         }
-        w.line("trailer")
-        w.line("<< /Size \(total) /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "") + " /ID [<\(id)> <\(id)>] >>")
+        let id = PDFWriter.fileID(w.out)
+        let xrefData = try Zlib.deflate(entries)
+        w.line("\(xrefObject) 0 obj")
+        w.line("<< /Type /XRef /Size \(size) /W [1 4 2] /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "")
+               + " /ID [<\(id)> <\(id)>] /Filter /FlateDecode /Length \(xrefData.count) >>")
+        w.line("stream")
+        w.bytes(xrefData)
+        w.line("")
+        w.line("endstream")
+        w.line("endobj")
         w.line("startxref")
         w.line("\(xref)")
         w.line("%%EOF")
@@ -256,6 +281,56 @@ private struct CairoFile {
         while i > 0, !(obj[i] == 62 && obj[i + 1] == 62) { i -= 1 }
         obj.insert(contentsOf: Array(entries.utf8), at: i)
         return obj
+    }
+}
+
+/// Objects packed into compressed object streams (`/Type /ObjStm`), `perStream` a stream, each
+/// stream an object numbered from `first` on.
+struct ObjectStreams {
+    static let perStream = 2_000
+    /// The number of the next stream object.
+    private(set) var next: Int
+    /// Object number → (stream object, index in it).
+    private(set) var location: [Int: (Int, Int)] = [:]
+    /// The objects of the stream being filled: (number, offset in `body`).
+    private var pending: [(Int, Int)] = []
+
+    init(first: Int) { next = first }
+
+    /// Adds object `num`, written by `write` into `body`.
+    mutating func add(_ num: Int, _ write: (inout PDFWriter) -> Void, into body: inout PDFWriter) {
+        pending.append((num, body.out.count))
+        location[num] = (next, pending.count - 1)
+        write(&body)
+        body.out.append(10)
+    }
+
+    /// Writes the stream being filled into `w` when it is full (or `flushAll`).
+    mutating func write(into w: inout PDFWriter, offsets: inout [Int], body: inout PDFWriter, flushAll: Bool) throws {
+        var start = 0
+        while start < pending.count {
+            let chunk = pending[start..<min(pending.count, start + Self.perStream)]
+            guard chunk.count == Self.perStream || flushAll else { break }
+            let base = chunk.first!.1
+            let end = chunk.endIndex < pending.count ? pending[chunk.endIndex].1 : body.out.count
+            var header = PDFWriter()
+            for (num, off) in chunk { header.int(num); header.text(" "); header.int(off - base); header.text(" ") }
+            header.out.append(10)
+            let data = try Zlib.deflate(header.out + body.out[base..<end])
+            while offsets.count <= next { offsets.append(-1) }
+            offsets[next] = w.out.count
+            w.line("\(next) 0 obj")
+            w.line("<< /Type /ObjStm /N \(chunk.count) /First \(header.out.count) /Filter /FlateDecode /Length \(data.count) >>")
+            w.line("stream")
+            w.bytes(data)
+            w.line("")
+            w.line("endstream")
+            w.line("endobj")
+            for (i, (num, _)) in chunk.enumerated() { location[num] = (next, i) }
+            next += 1
+            start = chunk.endIndex
+        }
+        pending.removeFirst(start)
     }
 }
 
