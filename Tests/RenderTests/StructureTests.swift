@@ -99,7 +99,7 @@ final class StructureTests: XCTestCase {
 
     func mark(_ content: String, _ segments: [ContentSegment], codeBytes: [String: Int] = ["/F1": 1, "/F2": 2],
               xobjects: [String: String] = ["/x1": "/Form", "/i1": "/Image"]) -> (String, [Int], Bool) {
-        let marker = ContentMarker(roleName: { ["Document", "P", "TD", "Figure"][$0] }, codeBytes: codeBytes, xobjects: xobjects)
+        let marker = ContentMarker(roles: [.paragraph, .paragraph, .tableDataCell, .figure], codeBytes: codeBytes, xobjects: xobjects)
         let bytes = Array(content.utf8)
         let r = bytes.withUnsafeBufferPointer { marker.mark($0, segments: segments) }
         return (String(decoding: r.content, as: UTF8.self), r.mcids, r.matched)

@@ -33,8 +33,7 @@ public enum PDFRenderer {
         var figures = Set<Int>()
         for (i, node) in tree.nodes.enumerated() where node.role == .figure { figures.insert(i) }
         var segments: [[ContentSegment]] = []
-        var drawn: [UInt8] = []
-        try renderCairo(doc, measurer: measurer, to: { drawn.append(contentsOf: $0) }) { painter, index, page in
+        let drawn = try renderCairo(doc, measurer: measurer) { painter, index, page in
             segments.append(painter.drawTagged(page, owners: tree.owners[index], figures: figures))
         }
         let (bytes, pageWarnings) = try TaggedPDF.finish(drawn, tree: tree, segments: segments, metadata: doc.metadata)
@@ -63,50 +62,49 @@ public enum PDFRenderer {
         return true
     }()
 
-    /// Cairo's PDF of `doc`, each page drawn by `drawPage`.
+    /// Cairo's PDF of `doc`, each page drawn by `drawPage`, in memory.
     static func renderCairo(_ doc: LaidOutDocument, measurer: PangoMeasurer,
-                            to sink: (UnsafeRawBufferPointer) throws -> Void,
-                            drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws {
-        try withoutActuallyEscaping(sink) { sink in
-            let box = SinkBox(sink)
-            let first = doc.pages.first?.size ?? .a4
-            let surface = cairo_pdf_surface_create_for_stream(
-                { closure, data, length in
-                    let box = Unmanaged<SinkBox>.fromOpaque(closure!).takeUnretainedValue()
-                    if box.error != nil { return CAIRO_STATUS_WRITE_ERROR }
-                    do { try box.sink(UnsafeRawBufferPointer(start: data, count: Int(length))) } catch {
-                        box.error = error
-                        return CAIRO_STATUS_WRITE_ERROR
-                    }
-                    return CAIRO_STATUS_SUCCESS
-                }, Unmanaged.passUnretained(box).toOpaque(), first.width, first.height)!
-            defer { cairo_surface_destroy(surface) }
-            setMetadata(surface, doc.metadata)
-            let cr = cairo_create(surface)!
-            do {
-                let painter = CairoPainter(cr: cr, text: measurer.pdfText)
-                for (index, page) in doc.pages.enumerated() {
-                    cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
-                    // The paper, white under everything, as in the PNG. Cairo's PDF surface
-                    // merges each drawing operation's box into a region of the page; with the
-                    // whole page in it first, that region stays one rectangle instead of
-                    // growing (and slowing) with every line of text.
-                    cairo_set_source_rgb(cr, 1, 1, 1)
-                    cairo_rectangle(cr, 0, 0, page.size.width, page.size.height)
-                    cairo_fill(cr)
-                    drawPage(painter, index, page)
-                    cairo_show_page(cr)
-                }
+                            drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws -> [UInt8] {
+        let buffer = ByteBuffer()
+        let first = doc.pages.first?.size ?? .a4
+        // Cairo writes an uncompressed page a token at a time: the callback only appends.
+        let surface = cairo_pdf_surface_create_for_stream(
+            { closure, data, length in
+                let b = Unmanaged<ByteBuffer>.fromOpaque(closure!).takeUnretainedValue()
+                if let data, length > 0 { b.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(buffer).toOpaque(), first.width, first.height)!
+        defer { cairo_surface_destroy(surface) }
+        setMetadata(surface, doc.metadata)
+        let cr = cairo_create(surface)!
+        do {
+            let painter = CairoPainter(cr: cr, text: measurer.pdfText)
+            for (index, page) in doc.pages.enumerated() {
+                cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
+                // The paper, white under everything, as in the PNG. Cairo's PDF surface
+                // merges each drawing operation's box into a region of the page; with the
+                // whole page in it first, that region stays one rectangle instead of
+                // growing (and slowing) with every line of text.
+                cairo_set_source_rgb(cr, 1, 1, 1)
+                cairo_rectangle(cr, 0, 0, page.size.width, page.size.height)
+                cairo_fill(cr)
+                drawPage(painter, index, page)
+                cairo_show_page(cr)
             }
-            addOutline(surface, doc.outline)
-            let crStatus = cairo_status(cr)
-            cairo_destroy(cr)
-            cairo_surface_finish(surface)
-            if let error = box.error { throw error }
-            if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
-            let status = cairo_surface_status(surface)
-            if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
         }
+        addOutline(surface, doc.outline)
+        let crStatus = cairo_status(cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
+        let status = cairo_surface_status(surface)
+        if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
+        return buffer.bytes
+    }
+
+    private final class ByteBuffer {
+        var bytes: [UInt8] = []
+        init() { bytes.reserveCapacity(1 << 20) }
     }
 
     /// Renders `doc` to PDF bytes in memory.
@@ -114,12 +112,6 @@ public enum PDFRenderer {
         var data = Data()
         try render(doc, measurer: measurer) { data.append(contentsOf: $0) }
         return data
-    }
-
-    private final class SinkBox {
-        let sink: (UnsafeRawBufferPointer) throws -> Void
-        var error: Error?
-        init(_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.sink = sink }
     }
 
     static func setMetadata(_ surface: OpaquePointer, _ m: DocumentMetadata) {

@@ -174,7 +174,8 @@ private func fmtRect(_ r: Rect) -> String {
     "\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height))"
 }
 
-private func quote(_ s: String) -> String {
+/// `s` in double quotes, with quotes, backslashes and newlines escaped (dumps for goldens and tests).
+func quote(_ s: String) -> String {
     var out = "\""
     for ch in s.unicodeScalars {
         switch ch {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The logical structure of a laid-out document: one tree over all pages, in reading order, built
 /// from the structure marks each page's elements drew. A part that continues an element after a
 /// page break (the rest of a paragraph, a table, a split row and its cells, a chart's next rows)
@@ -117,8 +115,8 @@ extension LaidOutDocument {
         func walk(_ id: Int, depth: Int) {
             let node = tree.nodes[id]
             var line = String(repeating: "  ", count: depth) + node.role.pdfName
-            if let alt = node.alternativeText { line += " alt=" + quoted(alt) }
-            if node.role != .figure, let texts = content[id] { line += " " + texts.map(quoted).joined(separator: " ") }
+            if let alt = node.alternativeText { line += " alt=" + quote(alt) }
+            if node.role != .figure, let texts = content[id] { line += " " + texts.map(quote).joined(separator: " ") }
             out += line + "\n"
             for c in node.children { walk(c, depth: depth + 1) }
         }
@@ -127,10 +125,6 @@ extension LaidOutDocument {
     }
 }
 
-private func quoted(_ s: String) -> String {
-    "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        .replacingOccurrences(of: "\n", with: "\\n") + "\""
-}
 
 extension Paginator {
     /// `measure`, with the structure marks the blocks drew (for a group placed later as a whole).

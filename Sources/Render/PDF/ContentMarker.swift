@@ -13,8 +13,8 @@
 /// `Do`. Marks never cross a text object's `BT`/`ET`, never split a path from its painting
 /// operator, and nest around cairo's own `/Span` (`ActualText`) sequences.
 struct ContentMarker {
-    /// How a structure node is named in a `BDC` (its role), by node id.
-    let roleName: (Int) -> String
+    /// Each structure node's role, by node id (named in its `BDC`).
+    let roles: [StructureRole]
     /// Bytes per character code of each font resource of the page (2 for `Type0` fonts).
     let codeBytes: [String: Int]
     /// The subtype (`Form`, `Image`) of each XObject resource of the page.
@@ -60,6 +60,9 @@ struct ContentMarker {
         var bytesPerCode = 1
         var decoded: [UInt8] = []
         var changes: [(operand: Int, code: Int, owner: StructureTree.Owner)] = []
+
+        /// `/TD <</MCID ` for each role.
+        var openers: [StructureRole: [UInt8]] = [:]
 
         init(input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment], marker: ContentMarker) {
             self.input = input; self.segments = segments; self.marker = marker
@@ -121,6 +124,11 @@ struct ContentMarker {
 
         mutating func write(_ s: String) { out.append(contentsOf: s.utf8) }
 
+        mutating func appendInt(_ v: Int) {
+            if v >= 10 { appendInt(v / 10) }
+            out.append(UInt8(48 + v % 10))
+        }
+
         mutating func close() {
             guard open != nil else { return }
             if openIsUnique { write("EMC\n") }  // the group's /Span
@@ -141,7 +149,11 @@ struct ContentMarker {
                 case .layout: write("/Artifact BMC\n")
                 }
             case .node(let n):
-                write("/\(marker.roleName(n)) <</MCID \(mcids.count)>> BDC\n")
+                let role = n < marker.roles.count ? marker.roles[n] : .paragraph
+                if openers[role] == nil { openers[role] = Array("/\(role.pdfName) <</MCID ".utf8) }
+                out.append(contentsOf: openers[role]!)
+                appendInt(mcids.count)
+                write(">> BDC\n")
                 mcids.append(n)
             }
             // What a group copies out as, in a /Span of its own (the form viewers and text

@@ -128,7 +128,7 @@ private struct CairoFile {
         let base = size
         let treeRoot = base, parentTree = base + 1, metadataObject = base + 2
         func nodeObject(_ id: Int) -> Int { base + 3 + id }
-        let names = tree.nodes.map { $0.role.pdfName }
+        let roles = tree.nodes.map(\.role)
         for (p, page) in pages.enumerated() {
             let pd = dictionary(.reference(page))
             guard let contents = pd["/Contents"]?.reference else { mcidsByPage.append([]); continue }
@@ -148,7 +148,7 @@ private struct CairoFile {
             guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
             let plain = sd["/Filter"]?.name == "/FlateDecode" ? try Zlib.inflate(raw) : Array(raw)
-            let marker = ContentMarker(roleName: { names[$0] }, codeBytes: codeBytes, xobjects: xobjects)
+            let marker = ContentMarker(roles: roles, codeBytes: codeBytes, xobjects: xobjects)
             let result = plain.withUnsafeBufferPointer { marker.mark($0, segments: p < segments.count ? segments[p] : []) }
             if !result.matched { warnings.append("page \(p + 1): its content did not match what was drawn; its tags may be off") }
             mcidsByPage.append(result.mcids)
@@ -212,13 +212,14 @@ private struct CairoFile {
             }
             b.text(" ] >>")
         }, into: &body)
-        let roleNames = tree.nodes.map { Array("<< /S /\($0.role.pdfName) /P ".utf8) }
+        var roleNames: [StructureRole: [UInt8]] = [:]
+        for node in tree.nodes where roleNames[node.role] == nil { roleNames[node.role] = Array("<< /S /\(node.role.pdfName) /P ".utf8) }
         for (id, node) in tree.nodes.enumerated() {
             packed.add(nodeObject(id), { b in
                 if id == 0 {
                     b.text("<< /S /Document /P "); b.int(treeRoot); b.text(" 0 R /K [")
                 } else {
-                    b.bytes(roleNames[id]); b.int(nodeObject(node.parent ?? 0)); b.text(" 0 R")
+                    b.bytes(roleNames[node.role] ?? []); b.int(nodeObject(node.parent ?? 0)); b.text(" 0 R")
                     if let alt = node.alternativeText { b.text(" /Alt "); b.bytes(PDFWriter.textString(alt)) }
                     if node.role == .tableHeaderCell { b.text(" /A << /O /Table /Scope /Column >>") }
                     let marks = content[id]
@@ -237,7 +238,7 @@ private struct CairoFile {
                 b.text(" ] >>")
             }, into: &body)
         }
-        try packed.write(into: &w, offsets: &offsets, body: &body, flushAll: true)
+        try packed.write(into: &w, offsets: &offsets, body: &body)
 
         // The cross-reference stream: type 1 (offset) and type 2 (in an object stream) entries.
         let xrefObject = packed.next
@@ -252,7 +253,7 @@ private struct CairoFile {
         let xref = w.out.count
         for num in 0..<size {
             if num == xrefObject { entry(1, xref, 0) }
-            else if let (stream, index) = packed.location[num] { entry(2, stream, index) }
+            else if let (stream, index) = packed.location(num) { entry(2, stream, index) }
             else if num < offsets.count, offsets[num] >= 0 { entry(1, offsets[num], 0) }
             else { entry(0, 0, num == 0 ? 65535 : 0) }
         }
@@ -290,47 +291,59 @@ struct ObjectStreams {
     static let perStream = 2_000
     /// The number of the next stream object.
     private(set) var next: Int
-    /// Object number → (stream object, index in it).
-    private(set) var location: [Int: (Int, Int)] = [:]
+    /// By object number: the stream object it is in (0: none) and its index there.
+    private(set) var stream: [Int] = []
+    private(set) var index: [Int] = []
     /// The objects of the stream being filled: (number, offset in `body`).
     private var pending: [(Int, Int)] = []
 
     init(first: Int) { next = first }
 
+    func location(_ num: Int) -> (Int, Int)? {
+        num < stream.count && stream[num] > 0 ? (stream[num], index[num]) : nil
+    }
+
     /// Adds object `num`, written by `write` into `body`.
     mutating func add(_ num: Int, _ write: (inout PDFWriter) -> Void, into body: inout PDFWriter) {
         pending.append((num, body.out.count))
-        location[num] = (next, pending.count - 1)
         write(&body)
         body.out.append(10)
     }
 
-    /// Writes the stream being filled into `w` when it is full (or `flushAll`).
-    mutating func write(into w: inout PDFWriter, offsets: inout [Int], body: inout PDFWriter, flushAll: Bool) throws {
+    /// Writes the objects added as streams of `perStream` objects into `w`.
+    mutating func write(into w: inout PDFWriter, offsets: inout [Int], body: inout PDFWriter) throws {
         var start = 0
+        let largest = pending.map(\.0).max() ?? 0
+        stream = [Int](repeating: 0, count: largest + 1)
+        index = [Int](repeating: 0, count: largest + 1)
         while start < pending.count {
-            let chunk = pending[start..<min(pending.count, start + Self.perStream)]
-            guard chunk.count == Self.perStream || flushAll else { break }
-            let base = chunk.first!.1
-            let end = chunk.endIndex < pending.count ? pending[chunk.endIndex].1 : body.out.count
-            var header = PDFWriter()
-            for (num, off) in chunk { header.int(num); header.text(" "); header.int(off - base); header.text(" ") }
-            header.out.append(10)
-            let data = try Zlib.deflate(header.out + body.out[base..<end])
+            let end = min(pending.count, start + Self.perStream)
+            let base = pending[start].1
+            let stop = end < pending.count ? pending[end].1 : body.out.count
+            var data = PDFWriter()
+            data.out.reserveCapacity(stop - base + (end - start) * 12)
+            for k in start..<end {
+                data.int(pending[k].0); data.out.append(32); data.int(pending[k].1 - base); data.out.append(32)
+                stream[pending[k].0] = next
+                index[pending[k].0] = k - start
+            }
+            data.out.append(10)
+            let first = data.out.count
+            body.out.withUnsafeBufferPointer { data.out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[base..<stop])) }
+            let packed = try Zlib.deflate(data.out)
             while offsets.count <= next { offsets.append(-1) }
             offsets[next] = w.out.count
             w.line("\(next) 0 obj")
-            w.line("<< /Type /ObjStm /N \(chunk.count) /First \(header.out.count) /Filter /FlateDecode /Length \(data.count) >>")
+            w.line("<< /Type /ObjStm /N \(end - start) /First \(first) /Filter /FlateDecode /Length \(packed.count) >>")
             w.line("stream")
-            w.bytes(data)
+            w.bytes(packed)
             w.line("")
             w.line("endstream")
             w.line("endobj")
-            for (i, (num, _)) in chunk.enumerated() { location[num] = (next, i) }
             next += 1
-            start = chunk.endIndex
+            start = end
         }
-        pending.removeFirst(start)
+        pending.removeAll()
     }
 }
 
