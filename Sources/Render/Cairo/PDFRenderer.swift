@@ -65,15 +65,27 @@ public enum PDFRenderer {
     /// Cairo's PDF of `doc`, each page drawn by `drawPage`, in memory.
     static func renderCairo(_ doc: LaidOutDocument, measurer: PangoMeasurer,
                             drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws -> [UInt8] {
-        let buffer = ByteBuffer()
+        let buffer = UnsafeMutablePointer<ByteBuffer>.allocate(capacity: 1)
+        buffer.initialize(to: ByteBuffer(capacity: 1 << 20))
+        defer { free(buffer.pointee.base); buffer.deallocate() }
         let first = doc.pages.first?.size ?? .a4
-        // Cairo writes an uncompressed page a token at a time: the callback only appends.
+        // Cairo writes an uncompressed page a token at a time (200,000 writes for a 1,000-row
+        // summary): the callback only copies, into memory it grows itself.
         let surface = cairo_pdf_surface_create_for_stream(
             { closure, data, length in
-                let b = Unmanaged<ByteBuffer>.fromOpaque(closure!).takeUnretainedValue()
-                if let data, length > 0 { b.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+                let b = closure!.assumingMemoryBound(to: ByteBuffer.self)
+                let n = Int(length)
+                guard let data, n > 0 else { return CAIRO_STATUS_SUCCESS }
+                if b.pointee.count + n > b.pointee.capacity {
+                    let capacity = max(b.pointee.capacity * 2, b.pointee.count + n)
+                    guard let grown = realloc(b.pointee.base, capacity) else { return CAIRO_STATUS_NO_MEMORY }
+                    b.pointee.base = grown
+                    b.pointee.capacity = capacity
+                }
+                memcpy(b.pointee.base! + b.pointee.count, data, n)
+                b.pointee.count += n
                 return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(buffer).toOpaque(), first.width, first.height)!
+            }, UnsafeMutableRawPointer(buffer), first.width, first.height)!
         defer { cairo_surface_destroy(surface) }
         setMetadata(surface, doc.metadata)
         let cr = cairo_create(surface)!
@@ -99,12 +111,16 @@ public enum PDFRenderer {
         if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
         let status = cairo_surface_status(surface)
         if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
-        return buffer.bytes
+        guard let base = buffer.pointee.base else { return [] }
+        return Array(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: buffer.pointee.count))
     }
 
-    private final class ByteBuffer {
-        var bytes: [UInt8] = []
-        init() { bytes.reserveCapacity(1 << 20) }
+    /// Bytes cairo wrote, in memory the write callback grows with `realloc`.
+    private struct ByteBuffer {
+        var base: UnsafeMutableRawPointer?
+        var count = 0
+        var capacity: Int
+        init(capacity: Int) { base = malloc(capacity); self.capacity = base == nil ? 0 : capacity }
     }
 
     /// Renders `doc` to PDF bytes in memory.

@@ -213,29 +213,29 @@ private struct CairoFile {
             b.text(" ] >>")
         }, into: &body)
         var roleNames: [StructureRole: [UInt8]] = [:]
-        for node in tree.nodes where roleNames[node.role] == nil { roleNames[node.role] = Array("<< /S /\(node.role.pdfName) /P ".utf8) }
+        for node in tree.nodes where roleNames[node.role] == nil { roleNames[node.role] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
         for (id, node) in tree.nodes.enumerated() {
             packed.add(nodeObject(id), { b in
                 if id == 0 {
-                    b.text("<< /S /Document /P "); b.int(treeRoot); b.text(" 0 R /K [")
+                    b.text("<</S/Document/P "); b.int(treeRoot); b.text(" 0 R/K[")
                 } else {
                     b.bytes(roleNames[node.role] ?? []); b.int(nodeObject(node.parent ?? 0)); b.text(" 0 R")
-                    if let alt = node.alternativeText { b.text(" /Alt "); b.bytes(PDFWriter.textString(alt)) }
-                    if node.role == .tableHeaderCell { b.text(" /A << /O /Table /Scope /Column >>") }
+                    if let alt = node.alternativeText { b.text("/Alt"); b.bytes(PDFWriter.textString(alt)) }
+                    if node.role == .tableHeaderCell { b.text("/A<</O/Table/Scope/Column>>") }
                     let marks = content[id]
                     let onePage = marks.first.map { f in marks.allSatisfy { $0.page == f.page } } ?? false
                     if onePage, node.children.isEmpty, let f = marks.first {
-                        b.text(" /Pg "); b.int(pages[f.page]); b.text(" 0 R /K [")
-                        for m in marks { b.text(" "); b.int(m.mcid) }
+                        b.text("/Pg "); b.int(pages[f.page]); b.text(" 0 R/K[")
+                        for (i, m) in marks.enumerated() { if i > 0 { b.out.append(32) }; b.int(m.mcid) }
                     } else {
-                        b.text(" /K [")
+                        b.text("/K[")
                         for m in marks {
-                            b.text(" << /Type /MCR /Pg "); b.int(pages[m.page]); b.text(" 0 R /MCID "); b.int(m.mcid); b.text(" >>")
+                            b.text("<</Type/MCR/Pg "); b.int(pages[m.page]); b.text(" 0 R/MCID "); b.int(m.mcid); b.text(">>")
                         }
                     }
                 }
-                for c in node.children { b.text(" "); b.int(nodeObject(c)); b.text(" 0 R") }
-                b.text(" ] >>")
+                for c in node.children { b.out.append(32); b.int(nodeObject(c)); b.text(" 0 R") }
+                b.text("]>>")
             }, into: &body)
         }
         try packed.write(into: &w, offsets: &offsets, body: &body)
