@@ -139,7 +139,12 @@ private struct CairoFile {
             }
             var xobjects: [String: String] = [:]
             for (name, ref) in dictionary(res["/XObject"]) {
-                xobjects[name] = dictionary(ref)["/Subtype"]?.name ?? ""
+                let d = dictionary(ref)
+                xobjects[name] = d["/Subtype"]?.name ?? ""
+                // A group's content, left uncompressed like the pages' (see PDFRenderer).
+                if d["/Subtype"]?.name == "/Form", d["/Filter"] == nil, let num = ref.reference, replaced[num] == nil {
+                    replaced[num] = try compressedForm(num, d)
+                }
             }
             let (cv, start) = object(contents)
             guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
@@ -271,6 +276,42 @@ private struct CairoFile {
         w.line("\(xref)")
         w.line("%%EOF")
         return (w.out, warnings)
+    }
+
+    /// Form XObject `num` (dictionary `d`) written again with its content compressed.
+    func compressedForm(_ num: Int, _ d: [String: PDFValue]) throws -> [UInt8] {
+        let (_, start) = object(num)
+        guard let start, let r = ranges[num] else { return Array(UnsafeBufferPointer(rebasing: bytes[ranges[num] ?? 0..<0])) }
+        var length = d["/Length"]?.integer
+        if length == nil, let lr = d["/Length"]?.reference { length = object(lr).value?.integer }
+        guard let length, start + length <= r.upperBound else { return Array(UnsafeBufferPointer(rebasing: bytes[r])) }
+        let packed = try Zlib.deflate(Array(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])))
+        // The dictionary as cairo wrote it, less its /Length, plus the new length and filter.
+        var lexer = PDFLexer(UnsafeBufferPointer(rebasing: bytes[0..<r.upperBound]), at: r.lowerBound)
+        _ = lexer.next(); _ = lexer.next(); _ = lexer.next()
+        let open = lexer.next()
+        var w = PDFWriter()
+        w.line("\(num) 0 obj")
+        w.text("<<")
+        var depth = 1
+        var skip = 0
+        while depth > 0 {
+            let t = lexer.next()
+            if t.kind == .end { break }
+            if t.kind == .dictOpen { depth += 1 } else if t.kind == .dictClose { depth -= 1; if depth == 0 { break } }
+            if depth == 1, t.kind == .name, lexer.matches(t, "/Length") { skip = d["/Length"]?.reference != nil ? 3 : 1; continue }
+            if skip > 0 { skip -= 1; continue }
+            w.out.append(32)
+            w.out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[t.start..<t.end]))
+        }
+        _ = open
+        w.line(" /Length \(packed.count) /Filter /FlateDecode >>")
+        w.line("stream")
+        w.bytes(packed)
+        w.line("")
+        w.line("endstream")
+        w.line("endobj")
+        return w.out
     }
 
     /// Object `num`'s bytes with `entries` added at the end of its dictionary.
