@@ -69,6 +69,9 @@ final class CairoPainter {
                 segments = recorded
                 segments?.append(ContentSegment(kind: .form, owner: owner))
                 i = j
+            } else if case .text(let run) = items[i], case .node = owner, continuesOnNextLine(i, items, owners) {
+                drawText(run, owner: owner, wordBreakAfter: true)
+                i += 1
             } else {
                 draw([items[i]], owner: owner)
                 i += 1
@@ -163,18 +166,36 @@ final class CairoPainter {
         draw(line, x: x, y: label.position.y, yIsBaseline: label.anchor.vertical == .baseline)
     }
 
-    private func drawText(_ run: TextRun, owner: StructureTree.Owner) {
+    private func drawText(_ run: TextRun, owner: StructureTree.Owner, wordBreakAfter: Bool = false) {
         guard !run.text.isEmpty else { return }
         let line = line(run.text, run.style)
         let grouped = record(line, run.text, owner: owner)
-        defer { if grouped { endGroup(owner: owner, text: run.text) } }
         setColor(run.style.color)
         var x = run.origin.x
+        let lineWidth = width(line)
         if run.alignment != .leading {
-            let slack = run.width - width(line)
+            let slack = run.width - lineWidth
             x += run.alignment == .trailing ? slack : slack / 2
         }
         draw(line, x: x, y: run.origin.y, yIsBaseline: false)
+        if grouped { endGroup(owner: owner, text: run.text + (wordBreakAfter ? " " : "")); return }
+        guard wordBreakAfter else { return }
+        // The space the line break took: a reader hears "your care", not "yourcare". It has no
+        // ink, so the page looks the same.
+        let space = self.line(" ", run.style)
+        let spaceGrouped = record(space, " ", owner: owner)
+        draw(space, x: x + lineWidth, y: run.origin.y, yIsBaseline: false)
+        if spaceGrouped { endGroup(owner: owner, text: " ") }
+    }
+
+    /// Whether the text item after item `i` (the next line) belongs to the same element.
+    private func continuesOnNextLine(_ i: Int, _ items: [DisplayItem], _ owners: [StructureTree.Owner]) -> Bool {
+        var j = i + 1
+        while j < items.count {
+            if case .text = items[j] { return j < owners.count && owners[j] == owners[i] }
+            j += 1
+        }
+        return false
     }
 
     // MARK: - Tagged PDF
