@@ -70,6 +70,7 @@ final class AccessibilityTests: XCTestCase {
         let aloud = try ReportBinary.runTool(pdfinfo, ["-struct-text", out("s.pdf")]).stdoutText
         let order = ["Figure", "H1 (block)", "\"Headache summary\"", "\"Patient: Sample patient\"", "\"3 Feb 2026 – 31 Jul 2026\"",
                      "\"Safety\"", "Table (block)", "\"Date\"", "\"Time\"", "\"Severity\"", "\"Episodes\"", "\"3 Feb 2026\""]
+        XCTAssertTrue(aloud.contains("for you and your care team"), "a line break is a word break:\n\(aloud.prefix(1500))")
         var from = aloud.startIndex
         for s in order {
             guard let r = aloud.range(of: s, range: from..<aloud.endIndex) else { return XCTFail("\(s) not after the ones before:\n\(aloud)") }
