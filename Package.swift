@@ -14,10 +14,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev).
+        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev, zlib1g-dev).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
+        // zlib: the tagged PDF's content streams, marked and compressed again (Render/PDF).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
 
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: []),
-        .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
+        .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
         // The report kit every app's reports are written with: jobs, run info, output files.
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
 

@@ -11,11 +11,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: []),
-        .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
+        .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
 

@@ -7,9 +7,11 @@ set -euo pipefail
 packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libcsv-dev libsqlite3-dev   # build
+  zlib1g-dev                                                 # build: the tagged PDF's content streams (Render/PDF)
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
   fonts-dejavu-core fonts-droid-fallback fonts-nanum         # fallback for scripts Inter lacks (Arabic, CJK, Hangul, …)
-  poppler-utils qpdf                                         # tests: pdftotext, pdfinfo, pdffonts, qpdf --check
+  fonts-noto-color-emoji                                     # emoji in notes, drawn in colour
+  poppler-utils qpdf                                         # tests: pdftotext, pdfinfo -struct-text, pdffonts, qpdf --check/--json
   python3-yaml                                               # tests: the Kubernetes manifest parsed (PyYAML)
   tzdata                                                     # IANA time zones: `report cycle`'s 09:00 check-ins
 )

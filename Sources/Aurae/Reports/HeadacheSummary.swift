@@ -41,6 +41,7 @@ public struct HeadacheSummary {
         let format = AuraeFormat.Keys()
         let generatedBy = WordingKey("brand.generatedBy")
         let wordmark = WordingKey("brand.wordmark")
+        let markAlternative = WordingKey("brand.markAlternative")
         let appName = WordingKey("brand.appName")
         let compactFooter = WordingKey("disclaimer.compactFooter")
         let documentTitle = WordingKey("summary.documentTitle")
@@ -208,7 +209,8 @@ public struct HeadacheSummary {
         shapes.append(.text(try w.render(k.wordmark),
                             origin: Point(x: brand.markSize + 8, y: (markHeight - brand.wordmarkSize * 1.25) / 2),
                             style: wordmarkStyle))
-        var blocks: [Block] = [.drawing(Drawing(size: Size(width: brand.markSize + 80, height: markHeight), shapes: shapes, spaceAfter: 10))]
+        var blocks: [Block] = [.drawing(Drawing(size: Size(width: brand.markSize + 80, height: markHeight), shapes: shapes, spaceAfter: 10,
+                                                alternativeText: try w.render(k.markAlternative)))]
         blocks.append(.heading(Heading(c.title,
                                        style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                                        outlineLevel: c.titleOutlineLevel, spaceAfter: 4)))

@@ -34,7 +34,7 @@ public struct LedgerDocument {
         let caption = brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption)
         let heading = brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary)
         var blocks: [Block] = [
-            .paragraph(Paragraph(try w.render(\.wordmark), style: brand.style(\.headingFamily, brand.wordmarkSize, .semibold, p.accentBar),
+            .paragraph(Paragraph(try w.render(\.wordmark), style: brand.style(\.headingFamily, brand.wordmarkSize, .semibold, p.wordmark),
                                  spaceAfter: 6)),
             .heading(Heading(try w.render(\.title), style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                              outlineLevel: nil, spaceAfter: 4)),
@@ -62,7 +62,8 @@ public struct LedgerDocument {
             blocks.append(.table(try basketTable(basket, w)))
         }
         let metadata = DocumentMetadata(title: try w.render(\.title), subject: try w.render(\.documentSubject),
-                                        author: try w.render(\.wordmark), creator: run.creator, creationDate: run.generatedAt)
+                                        author: try w.render(\.wordmark), creator: run.creator, creationDate: run.generatedAt,
+                                        language: language.rawValue)
         return Document(metadata: metadata, template: try pageTemplate(w, caption: caption), blocks: blocks)
     }
 

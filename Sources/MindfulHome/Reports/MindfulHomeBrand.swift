@@ -12,6 +12,8 @@ public struct MindfulHomeBrand: Sendable {
     /// `palette.<name>` in the brand file, one property per key.
     public struct Palette: Decodable, Sendable {
         public var textPrimary, textSecondary, caption, accentBar, balanceFill: Color
+        /// The wordmark as text: the accent's hue, dark enough to read on white (4.5 : 1).
+        public var wordmark: Color
     }
     /// `swatches.<category>`, one property per `TaskCategory`.
     struct Swatches: Decodable, Sendable {

@@ -5,6 +5,11 @@ final class CairoPainter {
     let cr: OpaquePointer
     private let text: ShapedTextCache
     private var sourceColor: Color?
+    /// For a tagged PDF, the page's text and figures in drawing order, for `ContentMarker`; nil
+    /// when nothing is recorded (PNG, and inside a figure's group).
+    private(set) var segments: [ContentSegment]?
+    /// Fonts known to draw colour glyphs (cairo writes those as images), by font.
+    private var colorFonts: [UnsafeMutableRawPointer: Bool] = [:]
 
     /// Draws with `text`'s context, made from the measurer's font map, so text is set with
     /// exactly the fonts it was measured with.
@@ -40,10 +45,46 @@ final class CairoPainter {
         draw(page.items)
     }
 
-    private func draw(_ items: [DisplayItem]) {
+    /// Draws `page` for a tagged PDF and returns its content segments: each figure (the items of
+    /// one figure element) drawn as one group, which cairo writes as one form XObject; every text
+    /// item as its glyphs, or as a group when cairo would not write it as glyphs only (colour
+    /// emoji, missing glyphs drawn as boxes), with the text to copy out.
+    func drawTagged(_ page: DisplayPage, owners: [StructureTree.Owner], figures: Set<Int>) -> [ContentSegment] {
+        sourceColor = nil
+        segments = []
+        let items = page.items
+        var i = 0
+        while i < items.count {
+            let owner = i < owners.count ? owners[i] : .artifact(.layout)
+            if case .node(let n) = owner, figures.contains(n) {
+                var j = i + 1
+                while j < items.count, j < owners.count, owners[j] == owner { j += 1 }
+                let recorded = segments
+                segments = nil
+                cairo_push_group(cr)
+                draw(Array(items[i..<j]))
+                cairo_pop_group_to_source(cr)
+                cairo_paint(cr)
+                sourceColor = nil
+                segments = recorded
+                segments?.append(ContentSegment(kind: .form, owner: owner))
+                i = j
+            } else if case .text(let run) = items[i], case .node = owner, continuesOnNextLine(i, items, owners) {
+                drawText(run, owner: owner, wordBreakAfter: true)
+                i += 1
+            } else {
+                draw([items[i]], owner: owner)
+                i += 1
+            }
+        }
+        defer { segments = nil }
+        return segments ?? []
+    }
+
+    private func draw(_ items: [DisplayItem], owner: StructureTree.Owner = .artifact(.layout)) {
         for item in items {
             switch item {
-            case .text(let run): drawText(run)
+            case .text(let run): drawText(run, owner: owner)
             case let .rect(r, paint, opacity):
                 setPaint(paint, opacity: opacity)
                 cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
@@ -69,10 +110,10 @@ final class CairoPainter {
                 cairo_save(cr)
                 addPath(path)
                 cairo_clip(cr)
-                draw(items)
+                draw(items, owner: owner)
                 cairo_restore(cr)
                 sourceColor = nil  // restore brought back an earlier source
-            case .label(let label): drawLabel(label)
+            case .label(let label): drawLabel(label, owner: owner)
             }
         }
     }
@@ -110,9 +151,11 @@ final class CairoPainter {
         }
     }
 
-    private func drawLabel(_ label: TextLabel) {
+    private func drawLabel(_ label: TextLabel, owner: StructureTree.Owner) {
         guard !label.text.isEmpty else { return }
         let line = line(label.text, label.style)
+        let grouped = record(line, label.text, owner: owner)
+        defer { if grouped { endGroup(owner: owner, text: label.text) } }
         setColor(label.style.color)
         var x = label.position.x
         switch label.anchor.horizontal {
@@ -123,15 +166,104 @@ final class CairoPainter {
         draw(line, x: x, y: label.position.y, yIsBaseline: label.anchor.vertical == .baseline)
     }
 
-    private func drawText(_ run: TextRun) {
+    private func drawText(_ run: TextRun, owner: StructureTree.Owner, wordBreakAfter: Bool = false) {
         guard !run.text.isEmpty else { return }
         let line = line(run.text, run.style)
+        let grouped = record(line, run.text, owner: owner)
         setColor(run.style.color)
         var x = run.origin.x
+        let lineWidth = width(line)
         if run.alignment != .leading {
-            let slack = run.width - width(line)
+            let slack = run.width - lineWidth
             x += run.alignment == .trailing ? slack : slack / 2
         }
         draw(line, x: x, y: run.origin.y, yIsBaseline: false)
+        if grouped { endGroup(owner: owner, text: run.text + (wordBreakAfter ? " " : "")); return }
+        guard wordBreakAfter else { return }
+        // The space the line break took: a reader hears "your care", not "yourcare". It has no
+        // ink, so the page looks the same.
+        let space = self.line(" ", run.style)
+        let spaceGrouped = record(space, " ", owner: owner)
+        draw(space, x: x + lineWidth, y: run.origin.y, yIsBaseline: false)
+        if spaceGrouped { endGroup(owner: owner, text: " ") }
     }
+
+    /// Whether the text item after item `i` (the next line) belongs to the same element.
+    private func continuesOnNextLine(_ i: Int, _ items: [DisplayItem], _ owners: [StructureTree.Owner]) -> Bool {
+        var j = i + 1
+        while j < items.count {
+            if case .text = items[j] { return j < owners.count && owners[j] == owners[i] }
+            j += 1
+        }
+        return false
+    }
+
+    // MARK: - Tagged PDF
+
+    /// Records `line`'s glyphs for the page's segments; returns true after starting a group when
+    /// the line must be drawn as one (its glyphs are not all written as text).
+    private func record(_ line: Line, _ string: String, owner: StructureTree.Owner) -> Bool {
+        guard segments != nil else { return false }
+        switch line {
+        case .words:
+            segments?.append(ContentSegment(kind: .glyphs(text.words.preparedGlyphCount), owner: owner))
+            return false
+        case .layout(let l):
+            guard let count = plainGlyphCount(l) else {
+                cairo_push_group(cr)
+                sourceColor = nil
+                return true
+            }
+            segments?.append(ContentSegment(kind: .glyphs(count), owner: owner))
+            return false
+        }
+    }
+
+    /// Ends the group `record` started and records it, with `text` as what it copies out as.
+    private func endGroup(owner: StructureTree.Owner, text: String) {
+        cairo_pop_group_to_source(cr)
+        cairo_paint(cr)
+        sourceColor = nil
+        segments?.append(ContentSegment(kind: .form, owner: owner, actualText: text))
+    }
+
+    /// The glyphs cairo writes as text for layout `l`, or nil when some are drawn otherwise: a
+    /// colour glyph (an image) or a missing one (a box drawn with lines and small digits).
+    private func plainGlyphCount(_ l: OpaquePointer) -> Int? {
+        guard let iter = pango_layout_get_iter(l) else { return 0 }
+        defer { pango_layout_iter_free(iter) }
+        var count = 0
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs,
+                  let infos = glyphs.pointee.glyphs else { continue }
+            if let font = run.pointee.item?.pointee.analysis.font, hasColor(font) { return nil }
+            for k in 0..<Int(max(0, glyphs.pointee.num_glyphs)) {
+                let g = infos[k].glyph
+                if g == 0x0FFF_FFFF { continue }                // PANGO_GLYPH_EMPTY: nothing drawn
+                if g & 0x1000_0000 != 0 { return nil }          // PANGO_GLYPH_UNKNOWN_FLAG: a box
+                count += 1
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        return count
+    }
+
+    private func hasColor(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        let key = UnsafeMutableRawPointer(font)
+        if let known = colorFonts[key] { return known }
+        let color = report_font_has_color(font) != 0
+        colorFonts[key] = color
+        return color
+    }
+}
+
+/// One piece of a tagged page's content as the painter drew it, in order: glyphs written as text,
+/// or one group (a form XObject); who it belongs to; what a group copies out as.
+struct ContentSegment {
+    enum Kind: Equatable {
+        case glyphs(Int)
+        case form
+    }
+    var kind: Kind
+    var owner: StructureTree.Owner
+    var actualText: String?
 }

@@ -226,6 +226,13 @@ final class WordGlyphs {
         }
     }
 
+    /// The glyphs the line last prepared puts on the page (empty glyphs draw nothing).
+    var preparedGlyphCount: Int {
+        var n = 0
+        for part in parts { for g in part.word.glyphs where g.glyph != 0x0FFF_FFFF { n += 1 } }  // not PANGO_GLYPH_EMPTY
+        return n
+    }
+
     /// Draws the line last prepared with its baseline starting at (`x`, `baseline`).
     func draw(_ cr: OpaquePointer, x: Double, baseline: Double) {
         guard let face = preparedFace, let item = face.item else { return }

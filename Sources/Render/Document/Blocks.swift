@@ -7,6 +7,11 @@ public struct Heading: Sendable {
     public var outlineLevel: Int?
     public var spaceBefore: Double
     public var spaceAfter: Double
+    /// The heading's level in the document's structure (H1–H6); `nil` takes the outline level,
+    /// and a heading with neither (a document title) is H1.
+    public var structureLevel: Int?
+    /// The structure level used: `structureLevel`, else the outline level, else 1.
+    public var level: Int { structureLevel ?? outlineLevel ?? 1 }
     public init(_ text: String, style: TextStyle, outlineLevel: Int? = 1,
                 spaceBefore: Double = 0, spaceAfter: Double = 0) {
         self.text = text; self.style = style; self.outlineLevel = outlineLevel
@@ -35,6 +40,9 @@ public struct Paragraph: Sendable {
     public var fill: Color?
     /// Padding inside the fill.
     public var padding: EdgeInsets
+    /// What the paragraph is in the document's structure (a paragraph unless said otherwise,
+    /// e.g. a list item's body).
+    public var role: StructureRole = .paragraph
     /// Indentation from the frame's left edge.
     public var indent: Double
     /// How the paragraph may split across pages (`.none`, today's behaviour, by default).

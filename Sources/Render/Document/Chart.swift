@@ -66,10 +66,18 @@ public struct Chart: Sendable {
     public var style: Style
     public var spaceBefore: Double
     public var spaceAfter: Double
+    /// What the chart shows, in words, made by the report from the numbers it draws ("Headache
+    /// days per month: May 9, June 12, …"). Without it a reader hears the value axis title and
+    /// each category with its value.
+    public var alternativeText: String?
+    /// A later piece of a chart split over pages (read as the first piece's figure).
+    var continuesFigure = false
 
     public init(orientation: Orientation, bars: [Bar], line: [Double]? = nil, lineLabel: String? = nil,
                 valueAxisTitle: String, categoryAxisTitle: String, emptyMessage: String,
-                valueAxisMinimumTop: Double = 1, style: Style, spaceBefore: Double = 0, spaceAfter: Double = 0) {
+                valueAxisMinimumTop: Double = 1, style: Style, spaceBefore: Double = 0, spaceAfter: Double = 0,
+                alternativeText: String? = nil) {
+        self.alternativeText = alternativeText
         self.orientation = orientation; self.bars = bars; self.line = line; self.lineLabel = lineLabel
         self.valueAxisTitle = valueAxisTitle; self.categoryAxisTitle = categoryAxisTitle
         self.emptyMessage = emptyMessage; self.valueAxisMinimumTop = valueAxisMinimumTop; self.style = style
@@ -81,8 +89,11 @@ public struct Chart: Sendable {
 /// `make` gets the width and the measurer and returns the drawing, placed as one unit.
 public struct FlexibleDrawing: Sendable {
     public var make: @Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing
-    public init(_ make: @escaping @Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing) {
-        self.make = make
+    /// What the drawing shows, in words (used when the drawing made has none).
+    public var alternativeText: String?
+    public init(alternativeText: String? = nil,
+                _ make: @escaping @Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing) {
+        self.make = make; self.alternativeText = alternativeText
     }
 }
 

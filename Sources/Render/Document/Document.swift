@@ -8,9 +8,13 @@ public struct DocumentMetadata: Sendable {
     public var author: String
     public var creator: String
     public var creationDate: Date
-    public init(title: String, subject: String, author: String, creator: String, creationDate: Date) {
+    /// The document's language as a BCP 47 tag ("en", "nl"): the PDF's `/Lang`, so that a screen
+    /// reader speaks it with the right voice.
+    public var language: String
+    public init(title: String, subject: String, author: String, creator: String, creationDate: Date,
+                language: String = "en") {
         self.title = title; self.subject = subject; self.author = author
-        self.creator = creator; self.creationDate = creationDate
+        self.creator = creator; self.creationDate = creationDate; self.language = language
     }
 }
 

@@ -5,8 +5,14 @@ public struct Drawing: Sendable {
     public var shapes: [Shape]
     public var spaceBefore: Double
     public var spaceAfter: Double
-    public init(size: Size, shapes: [Shape], spaceBefore: Double = 0, spaceAfter: Double = 0) {
+    /// What the drawing shows, in words, for a reader who cannot see it (a figure's `/Alt`). A
+    /// drawing without it is read as the text it holds, joined; one with no text and no
+    /// alternative text is decoration (an artifact).
+    public var alternativeText: String?
+    public init(size: Size, shapes: [Shape], spaceBefore: Double = 0, spaceAfter: Double = 0,
+                alternativeText: String? = nil) {
         self.size = size; self.shapes = shapes; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+        self.alternativeText = alternativeText
     }
 }
 

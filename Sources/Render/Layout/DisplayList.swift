@@ -23,6 +23,9 @@ public struct OutlineEntry: Hashable, Sendable {
 public struct DisplayPage: Sendable {
     public var size: Size
     public var items: [DisplayItem]
+    /// Where elements begin and end among the items (in item order); items outside every element
+    /// are artifacts. Kept out of `dump()`: `structureDump()` lists it.
+    public var structure: [StructureMark] = []
     public init(size: Size, items: [DisplayItem] = []) { self.size = size; self.items = items }
 
     /// The text runs of the page, in drawing order.
@@ -171,7 +174,8 @@ private func fmtRect(_ r: Rect) -> String {
     "\(fmt(r.minX)),\(fmt(r.minY)) \(fmt(r.width))x\(fmt(r.height))"
 }
 
-private func quote(_ s: String) -> String {
+/// `s` in double quotes, with quotes, backslashes and newlines escaped (dumps for goldens and tests).
+func quote(_ s: String) -> String {
     var out = "\""
     for ch in s.unicodeScalars {
         switch ch {

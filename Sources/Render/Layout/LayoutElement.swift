@@ -99,8 +99,42 @@ public struct DisplayCanvas {
     public private(set) var outline: [OutlineEntry] = []
     /// 0-based index of the page being drawn.
     public private(set) var pageIndex = 0
+    /// The structure marks of each page drawn so far, by page index.
+    private(set) var structure: [[StructureMark]] = []
 
     public mutating func add(_ item: DisplayItem) { items.append(item) }
+
+    /// Starts an element of the structure (a heading, a paragraph, a table row, a figure): the
+    /// items added until the matching `endElement` are its content or its children's.
+    public mutating func beginElement(_ element: StructureElement) { mark(.begin(element)) }
+
+    public mutating func endElement() { mark(.end) }
+
+    /// Items added until `endArtifact` are page furniture, skipped by assistive technology
+    /// (items outside every element are artifacts too; this names the kind).
+    public mutating func beginArtifact(_ kind: ArtifactKind) { mark(.beginArtifact(kind)) }
+
+    public mutating func endArtifact() { mark(.endArtifact) }
+
+    private mutating func mark(_ event: StructureMark.Event) {
+        while structure.count <= pageIndex { structure.append([]) }
+        structure[pageIndex].append(StructureMark(itemIndex: items.count, event: event))
+    }
+
+    /// Adds items and structure marks drawn elsewhere (a measured group), moved by `dy`.
+    mutating func add(_ other: [DisplayItem], marks: [StructureMark], dy: Double) {
+        var next = 0
+        for (i, item) in other.enumerated() {
+            while next < marks.count, marks[next].itemIndex <= i { mark(marks[next].event); next += 1 }
+            items.append(item.offset(dy: dy))
+        }
+        while next < marks.count { mark(marks[next].event); next += 1 }
+    }
+
+    /// The structure marks of page `index`.
+    func structure(forPage index: Int) -> [StructureMark] {
+        index < structure.count ? structure[index] : []
+    }
 
     /// Adds a bookmark pointing at `y` on the current page.
     public mutating func addOutlineEntry(title: String, level: Int, y: Double) {

@@ -13,6 +13,7 @@ public struct LayoutEngine {
                               continuationHeader: t.continuationHeader)
         try p.place(doc.blocks)
         var pages = p.finish()
+        for i in pages.indices { pages[i].structure = p.canvas.structure(forPage: i) }
         try BandLayout(measurer: measurer, template: t, frame: frame).addBands(to: &pages)
         return LaidOutDocument(pages: pages, outline: p.outline, metadata: doc.metadata)
     }
@@ -34,13 +35,13 @@ struct BandLayout {
             if !header.isEmpty {
                 let total = height(of: header)
                 let gap = min(12, max(0, (m.top - total) / 2))
-                emit(header, top: max(0, m.top - gap - total), into: &pages[i].items)
+                emit(header, top: max(0, m.top - gap - total), as: .header, into: &pages[i])
             }
             let footer = try template.footer(ctx)
             if !footer.isEmpty {
                 let total = height(of: footer)
                 let gap = min(12, max(0, (m.bottom - total) / 2))
-                emit(footer, top: h - m.bottom + gap, into: &pages[i].items)
+                emit(footer, top: h - m.bottom + gap, as: .footer, into: &pages[i])
             }
         }
     }
@@ -53,14 +54,17 @@ struct BandLayout {
         lines.reduce(0) { $0 + lineHeight($1) }
     }
 
-    private func emit(_ lines: [[BandText]], top: Double, into items: inout [DisplayItem]) {
+    /// Adds the band's lines to `page` as artifacts of `kind`.
+    private func emit(_ lines: [[BandText]], top: Double, as kind: ArtifactKind, into page: inout DisplayPage) {
+        page.structure.append(StructureMark(itemIndex: page.items.count, event: .beginArtifact(kind)))
+        defer { page.structure.append(StructureMark(itemIndex: page.items.count, event: .endArtifact)) }
         var y = top
         for line in lines {
             let lh = lineHeight(line)
             for part in line where !part.text.isEmpty {
                 let text = measurer.truncate(part.text, style: part.style, width: frame.width)
                 let partH = measurer.lineMetrics(part.style).height
-                items.append(.text(TextRun(text: text, origin: Point(x: frame.minX, y: y + (lh - partH) / 2),
+                page.items.append(.text(TextRun(text: text, origin: Point(x: frame.minX, y: y + (lh - partH) / 2),
                                            width: frame.width, alignment: part.alignment, style: part.style)))
             }
             y += lh

@@ -15,16 +15,18 @@ public struct ReportContext {
         self.measurer = measurer; self.messages = messages
     }
 
-    /// The one PDF output path: lays `document` out with the context's measurer, renders it and
-    /// writes it to the output whole or not at all; font warnings go to the messages. Returns
+    /// The one PDF output path: lays `document` out with the context's measurer, renders it as a
+    /// tagged PDF (structure tree, language, alternative text, XMP: `PDFRenderer`) and writes it
+    /// to the output whole or not at all; font and tagging warnings go to the messages. Returns
     /// the page count.
     @discardableResult
     public func writePDF(_ document: Document) throws -> Int {
         let laidOut = try LayoutEngine(measurer: measurer).layout(document)
+        var tagging: [String] = []
         try output.write { file in
-            try PDFRenderer.render(laidOut, measurer: measurer) { try file.write($0) }
+            try PDFRenderer.render(laidOut, measurer: measurer, warnings: { tagging.append($0) }) { try file.write($0) }
         }
-        for warning in measurer.fontWarnings { messages.warning(warning) }
+        for warning in measurer.fontWarnings + tagging { messages.warning(warning) }
         return laidOut.pages.count
     }
 

@@ -10,8 +10,9 @@ extension Chart: LayoutElement {
             if pieces.count > 1 { return .sequence(pieces) }
         }
         let drawing = Drawing(size: Size(width: layout.width, height: layout.height), shapes: layout.shapes,
-                              spaceBefore: spaceBefore, spaceAfter: spaceAfter)
-        return .box(DrawingBox(drawing: drawing, path: context.path))
+                              spaceBefore: spaceBefore, spaceAfter: spaceAfter,
+                              alternativeText: alternativeText ?? defaultAlternativeText)
+        return .box(DrawingBox(drawing: drawing, path: context.path, continuesFigure: continuesFigure))
     }
 
     /// Charts of as many whole rows as fit a page (at least one), on the same value axis.
@@ -25,16 +26,29 @@ extension Chart: LayoutElement {
         return stride(from: 0, to: bars.count, by: perPage).map { start in
             var piece = self
             piece.bars = Array(bars[start..<min(bars.count, start + perPage)])
+            piece.continuesFigure = start > 0
+            piece.alternativeText = alternativeText ?? defaultAlternativeText
             piece.valueAxisMinimumTop = max(valueAxisMinimumTop, top)
             return Block(piece)
         }
     }
 }
 
+extension Chart {
+    /// The chart's own words when the report gave none: the value axis title, then each
+    /// category and its value as written beside the bar, or the empty message.
+    var defaultAlternativeText: String {
+        guard !bars.isEmpty else { return emptyMessage }
+        return ([valueAxisTitle] + bars.map { "\($0.label) \($0.valueText)" }).joined(separator: "; ")
+    }
+}
+
 /// A flexible drawing is made at the frame width, then placed like a drawing.
 extension FlexibleDrawing: LayoutElement {
     public func wrap(in context: LayoutContext) throws -> Wrapped {
-        .box(DrawingBox(drawing: make(max(0, context.frameWidth), context.measurer), path: context.path))
+        var drawing = make(max(0, context.frameWidth), context.measurer)
+        if drawing.alternativeText == nil { drawing.alternativeText = alternativeText }
+        return .box(DrawingBox(drawing: drawing, path: context.path))
     }
 }
 

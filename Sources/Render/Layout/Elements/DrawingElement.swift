@@ -8,6 +8,8 @@ extension Drawing: LayoutElement {
 struct DrawingBox: LayoutBox {
     let drawing: Drawing
     let path: String
+    /// A later piece of a figure split over pages.
+    var continuesFigure = false
 
     var height: Double { drawing.size.height }
     var spaceBefore: Double { drawing.spaceBefore }
@@ -15,7 +17,29 @@ struct DrawingBox: LayoutBox {
     var name: String { "\(path) (drawing \(fmt(drawing.size.width)) × \(fmt(drawing.size.height)) pt)" }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
+        // A figure, read as its alternative text (or its words); without either it is decoration.
+        let alt = drawing.alternativeText ?? drawing.words
+        if let alt { canvas.beginElement(StructureElement(.figure, alternativeText: alt, continues: continuesFigure)) }
         for shape in drawing.shapes { canvas.add(shape.displayItem(at: origin, drawingWidth: drawing.size.width)) }
+        if alt != nil { canvas.endElement() }
+    }
+}
+
+extension Drawing {
+    /// The drawing's text in drawing order, joined with "; ", or nil when it has none.
+    var words: String? {
+        var out: [String] = []
+        func collect(_ shapes: [Shape]) {
+            for s in shapes {
+                switch s {
+                case .text(let t, _, _), .label(let t, _, _, _): if !t.isEmpty { out.append(t) }
+                case .clipped(_, let inner): collect(inner)
+                default: break
+                }
+            }
+        }
+        collect(shapes)
+        return out.isEmpty ? nil : out.joined(separator: "; ")
     }
 }
 

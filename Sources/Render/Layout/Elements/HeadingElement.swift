@@ -32,6 +32,8 @@ struct HeadingBox: LayoutBox {
         if let level = heading.outlineLevel {
             canvas.addOutlineEntry(title: heading.text, level: level, y: origin.y)
         }
+        canvas.beginElement(StructureElement(.heading(heading.level)))
+        defer { canvas.endElement() }
         for (i, line) in lines.enumerated() where !line.isEmpty {
             canvas.add(.text(TextRun(text: line, origin: Point(x: origin.x, y: origin.y + Double(i) * lineHeight),
                                      width: width, alignment: .leading, style: heading.style)))

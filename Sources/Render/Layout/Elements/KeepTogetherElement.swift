@@ -3,13 +3,13 @@
 /// blocks flow one after the other, each kept whole (nested groups recursively).
 extension KeepTogether: LayoutElement {
     public func wrap(in context: LayoutContext) throws -> Wrapped {
-        let sub = try Paginator.measure(blocks, measurer: context.measurer, frame: context.frame,
-                                        pageSize: context.pageSize)
+        let sub = try Paginator.measureWithStructure(blocks, measurer: context.measurer, frame: context.frame,
+                                                     pageSize: context.pageSize)
         if sub.height > context.pageCapacity + Paginator.eps {
             return .sequence(blocks.map { Block(KeptWhole(element: $0.element)) })
         }
         return .box(GroupBox(items: sub.items, outline: sub.outline, height: sub.height,
-                             measuredTop: context.frame.minY, path: context.path))
+                             measuredTop: context.frame.minY, path: context.path, structure: sub.structure))
     }
 
     public func leadHeight(in context: LayoutContext) -> LeadHeight {
@@ -69,12 +69,14 @@ struct GroupBox: LayoutBox {
     /// The y the items were laid out from.
     let measuredTop: Double
     let path: String
+    /// The structure marks among `items`.
+    var structure: [StructureMark] = []
 
     var name: String { "\(path) (keep-together group)" }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         let dy = origin.y - measuredTop
-        for item in items { canvas.add(item.offset(dy: dy)) }
+        canvas.add(items, marks: structure, dy: dy)
         for e in outline { canvas.addOutlineEntry(title: e.title, level: e.level, y: e.y + dy) }
     }
 }

@@ -61,6 +61,9 @@ struct ParagraphBox: LayoutBox {
             canvas.add(.rect(Rect(x: origin.x + p.indent, y: origin.y, width: frameWidth - p.indent, height: height),
                              .solid(fill), opacity: 1))
         }
+        // A part after a page break continues the paragraph of the page before.
+        canvas.beginElement(StructureElement(p.role, continues: lines.startIndex > 0))
+        defer { canvas.endElement() }
         let x = origin.x + p.indent + p.padding.left
         let innerW = p.innerWidth(frameWidth)
         for (k, line) in lines.enumerated() where !line.isEmpty {

@@ -104,9 +104,13 @@ struct TableBox: LayoutBox {
     }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
+        // One table across pages; the header row, repeated on each page, is header cells there.
+        canvas.beginElement(StructureElement(.table, continues: start > 0 || first != nil))
+        defer { canvas.endElement() }
         var y = origin.y
         if let header {
-            emit(header, top: y, x0: origin.x, fill: table.headerFill, cellFills: [], into: &canvas)
+            emit(header, top: y, x0: origin.x, fill: table.headerFill, cellFills: [], cell: .tableHeaderCell,
+                 continues: false, into: &canvas)
         }
         y += headerHeight
         for i in start..<end {
@@ -116,13 +120,18 @@ struct TableBox: LayoutBox {
                 canvas.add(.rect(Rect(x: origin.x, y: y, width: layout.totalWidth, height: row.height),
                                  .solid(z), opacity: 1))
             }
-            emit(row, top: y, x0: origin.x, fill: r.fill, cellFills: r.cells.map(\.fill), into: &canvas)
+            emit(row, top: y, x0: origin.x, fill: r.fill, cellFills: r.cells.map(\.fill), cell: .tableDataCell,
+                 continues: i == start && first != nil, into: &canvas)
             y += row.height
         }
     }
 
+    /// Draws one row as a row of `cell`s; `continues` when it is the rest of a row split at the
+    /// page break before.
     private func emit(_ row: Row, top: Double, x0: Double, fill: Color?, cellFills: [Color?],
-                      into canvas: inout DisplayCanvas) {
+                      cell role: StructureRole, continues: Bool, into canvas: inout DisplayCanvas) {
+        canvas.beginElement(StructureElement(.tableRow, continues: continues))
+        defer { canvas.endElement() }
         let widths = layout.widths, xs = layout.xs
         if let fill {
             canvas.add(.rect(Rect(x: x0, y: top, width: layout.totalWidth, height: row.height), .solid(fill), opacity: 1))
@@ -137,6 +146,8 @@ struct TableBox: LayoutBox {
         let inner = row.height - pad.top - pad.bottom
         for c in row.cells.indices {
             let cell = row.cells[c]
+            canvas.beginElement(StructureElement(role, continues: continues))
+            defer { canvas.endElement() }
             if cell.lines.isEmpty { continue }
             let textH = Double(cell.lines.count) * cell.lineHeight
             var ly = top + pad.top + max(0, (inner - textH) / 2)

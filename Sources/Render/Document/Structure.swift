@@ -1,0 +1,65 @@
+/// What a piece of a page is to a reader who does not see it: the logical structure a tagged PDF
+/// carries (PDF/UA). Layout elements say what they are while they draw (`DisplayCanvas
+/// .beginElement`); whatever is drawn outside every element — running headers and footers, page
+/// backgrounds, fills, rules, zebra stripes — is an artifact, which assistive technology skips.
+public enum StructureRole: Hashable, Sendable {
+    /// A heading of level 1...6 (H1–H6); levels follow the outline.
+    case heading(Int)
+    case paragraph
+    case list, listItem, listLabel, listBody
+    case table, tableRow
+    /// A header cell; `column` scope for a table's header row.
+    case tableHeaderCell
+    case tableDataCell
+    /// A chart, calendar, mark or other drawing, read as its alternative text.
+    case figure
+
+    /// The standard structure type (PDF 1.7, 14.8.4).
+    public var pdfName: String {
+        switch self {
+        case .heading(let level): return "H\(min(6, max(1, level)))"
+        case .paragraph: return "P"
+        case .list: return "L"
+        case .listItem: return "LI"
+        case .listLabel: return "Lbl"
+        case .listBody: return "LBody"
+        case .table: return "Table"
+        case .tableRow: return "TR"
+        case .tableHeaderCell: return "TH"
+        case .tableDataCell: return "TD"
+        case .figure: return "Figure"
+        }
+    }
+}
+
+/// One element of the structure as an element draws it: its role, its alternative text (figures)
+/// and whether it continues the element of the same role drawn just before it (the part of a
+/// paragraph, table or row that a page break carried to the next page).
+public struct StructureElement: Hashable, Sendable {
+    public var role: StructureRole
+    /// What a figure shows, in words (PDF `/Alt`).
+    public var alternativeText: String?
+    /// Continues the last element of this role under the same parent (a part after a page break).
+    public var continues: Bool
+    public init(_ role: StructureRole, alternativeText: String? = nil, continues: Bool = false) {
+        self.role = role; self.alternativeText = alternativeText; self.continues = continues
+    }
+}
+
+/// Why content is an artifact (PDF 14.8.2.2): page furniture repeated on every page, or layout.
+public enum ArtifactKind: Hashable, Sendable {
+    case header, footer, layout
+}
+
+/// A change of structure before the display item at `itemIndex` of a page.
+public struct StructureMark: Hashable, Sendable {
+    public enum Event: Hashable, Sendable {
+        case begin(StructureElement)
+        case end
+        case beginArtifact(ArtifactKind)
+        case endArtifact
+    }
+    public var itemIndex: Int
+    public var event: Event
+    public init(itemIndex: Int, event: Event) { self.itemIndex = itemIndex; self.event = event }
+}

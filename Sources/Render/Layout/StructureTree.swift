@@ -1,0 +1,140 @@
+/// The logical structure of a laid-out document: one tree over all pages, in reading order, built
+/// from the structure marks each page's elements drew. A part that continues an element after a
+/// page break (the rest of a paragraph, a table, a split row and its cells, a chart's next rows)
+/// joins that element, so a table is one table however many pages it takes, with its header row
+/// as header cells on every page. Every item drawn outside an element is an artifact.
+public struct StructureTree: Sendable {
+    public struct Node: Sendable {
+        public var role: StructureRole
+        public var alternativeText: String?
+        public var children: [Int] = []
+        public var parent: Int?
+        /// Children there were when a continuation reopened the node (nil: never reopened).
+        var reopenedAt: Int?
+        /// Continuing children matched so far, per role, since it was reopened (rows).
+        var cursor: [StructureRole: Int] = [:]
+        /// The child of each role opened (made or continued) last, and as it was when the node
+        /// was reopened: a table's row continues the row drawn last before the page break, not
+        /// the header row repeated after it.
+        var lastOpened: [StructureRole: Int] = [:]
+        var lastOpenedBeforeReopen: [StructureRole: Int] = [:]
+    }
+
+    /// Who an item belongs to: a node (its content), or nobody (an artifact of a kind).
+    public enum Owner: Hashable, Sendable {
+        case node(Int)
+        case artifact(ArtifactKind)
+    }
+
+    /// The document's top-level elements are the children of `nodes[0]`, the document itself
+    /// (its role is unused).
+    public private(set) var nodes: [Node] = [Node(role: .paragraph)]
+    /// Per page, per item: its owner.
+    public private(set) var owners: [[Owner]] = []
+
+    public init(_ doc: LaidOutDocument) {
+        var stack: [Int] = []
+        var artifacts: [ArtifactKind] = []
+        for page in doc.pages {
+            var owners: [Owner] = []
+            owners.reserveCapacity(page.items.count)
+            var next = 0
+            func apply(_ event: StructureMark.Event) {
+                switch event {
+                case .begin(let e): stack.append(open(e, under: stack.last ?? 0))
+                case .end: if !stack.isEmpty { stack.removeLast() }
+                case .beginArtifact(let kind): artifacts.append(kind)
+                case .endArtifact: if !artifacts.isEmpty { artifacts.removeLast() }
+                }
+            }
+            for i in page.items.indices {
+                while next < page.structure.count, page.structure[next].itemIndex <= i {
+                    apply(page.structure[next].event); next += 1
+                }
+                if let kind = artifacts.last { owners.append(.artifact(kind)) }
+                else if let node = stack.last { owners.append(.node(node)) }
+                else { owners.append(.artifact(.layout)) }
+            }
+            while next < page.structure.count { apply(page.structure[next].event); next += 1 }
+            self.owners.append(owners)
+        }
+    }
+
+    /// The node `element` opens under `parent`: a new child, or the element it continues.
+    private mutating func open(_ element: StructureElement, under parent: Int) -> Int {
+        if element.continues, let found = continued(element.role, under: parent) {
+            nodes[found].reopenedAt = nodes[found].children.count
+            nodes[found].cursor = [:]
+            nodes[found].lastOpenedBeforeReopen = nodes[found].lastOpened
+            nodes[parent].lastOpened[element.role] = found
+            return found
+        }
+        nodes.append(Node(role: element.role, alternativeText: element.alternativeText, parent: parent))
+        let id = nodes.count - 1
+        nodes[parent].children.append(id)
+        nodes[parent].lastOpened[element.role] = id
+        return id
+    }
+
+    /// The element a continuing `role` under `parent` continues: in a reopened row, the cell in
+    /// the same position; under another reopened element, its child of that role opened last
+    /// before the page break; elsewhere the child of that role opened last.
+    private mutating func continued(_ role: StructureRole, under parent: Int) -> Int? {
+        let p = nodes[parent]
+        guard p.reopenedAt != nil else { return p.lastOpened[role] }
+        if p.role == .tableRow {
+            let same = p.children.filter { nodes[$0].role == role }
+            let k = p.cursor[role, default: 0]
+            nodes[parent].cursor[role] = k + 1
+            return k < same.count ? same[k] : nil
+        }
+        return p.lastOpenedBeforeReopen[role]
+    }
+}
+
+// MARK: - Dump for tests
+
+extension LaidOutDocument {
+    /// The structure tree as a screen reader meets it, one element a line, indented by depth:
+    /// its role, a figure's alternative text, and the text drawn as its content (each text item
+    /// quoted). Artifacts are left out. Deterministic, for tests and goldens.
+    public func structureDump() -> String {
+        let tree = StructureTree(self)
+        var content: [Int: [String]] = [:]
+        for (p, page) in pages.enumerated() {
+            for (i, item) in page.items.enumerated() {
+                guard case .node(let n) = tree.owners[p][i] else { continue }
+                switch item {
+                case .text(let r): content[n, default: []].append(r.text)
+                case .label(let l): content[n, default: []].append(l.text)
+                default: break
+                }
+            }
+        }
+        var out = ""
+        func walk(_ id: Int, depth: Int) {
+            let node = tree.nodes[id]
+            var line = String(repeating: "  ", count: depth) + node.role.pdfName
+            if let alt = node.alternativeText { line += " alt=" + quote(alt) }
+            if node.role != .figure, let texts = content[id] { line += " " + texts.map(quote).joined(separator: " ") }
+            out += line + "\n"
+            for c in node.children { walk(c, depth: depth + 1) }
+        }
+        for c in tree.nodes[0].children { walk(c, depth: 0) }
+        return out
+    }
+}
+
+
+extension Paginator {
+    /// `measure`, with the structure marks the blocks drew (for a group placed later as a whole).
+    static func measureWithStructure(_ blocks: [Block], measurer: TextMeasurer, frame: Rect, pageSize: Size) throws
+        -> (items: [DisplayItem], outline: [OutlineEntry], structure: [StructureMark], height: Double)
+    {
+        let open = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: .greatestFiniteMagnitude / 4)
+        let sub = try Paginator(measurer: measurer, pageSize: pageSize, frame: open, breaksPages: false)
+        sub.contentTop = -.greatestFiniteMagnitude  // keep spaceBefore of the first block
+        try sub.place(blocks)
+        return (sub.canvas.items, sub.outline, sub.canvas.structure(forPage: 0), sub.y - frame.minY)
+    }
+}

@@ -1,0 +1,217 @@
+/// PDF's lexical rules (ISO 32000-1, 7.2–7.3), shared by the content-stream marker and the reader
+/// of cairo's file: tokens by byte offsets, and the few object kinds the finishing step reads.
+enum PDFSyntax {
+    static func isWhite(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 13 || b == 9 || b == 12 || b == 0 }
+    static func isDelimiter(_ b: UInt8) -> Bool {
+        b == 40 || b == 41 || b == 60 || b == 62 || b == 91 || b == 93 || b == 123 || b == 125 || b == 47 || b == 37
+    }
+    static func isRegular(_ b: UInt8) -> Bool { !isWhite(b) && !isDelimiter(b) }
+}
+
+/// One token: its kind and its bytes `start..<end` in the buffer.
+struct PDFToken {
+    enum Kind: Equatable {
+        case number, name, literalString, hexString, arrayOpen, arrayClose, dictOpen, dictClose
+        /// An operator or keyword (`TJ`, `obj`, `R`, `true`, …).
+        case keyword
+        case end
+    }
+    var kind: Kind
+    var start: Int
+    var end: Int
+}
+
+/// A lexer over a byte buffer (the caller keeps it alive).
+struct PDFLexer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0) { self.bytes = bytes; self.pos = pos }
+
+    mutating func skipWhiteAndComments() {
+        let n = bytes.count
+        while pos < n {
+            let b = bytes[pos]
+            if PDFSyntax.isWhite(b) { pos += 1; continue }
+            if b == 37 {  // % comment to the end of the line
+                while pos < n, bytes[pos] != 10, bytes[pos] != 13 { pos += 1 }
+                continue
+            }
+            break
+        }
+    }
+
+    mutating func next() -> PDFToken {
+        skipWhiteAndComments()
+        let n = bytes.count
+        let start = pos
+        guard pos < n else { return PDFToken(kind: .end, start: n, end: n) }
+        let b = bytes[pos]
+        switch b {
+        case 40:  // ( literal string, balanced parentheses, backslash escapes
+            var depth = 0
+            while pos < n {
+                let c = bytes[pos]
+                if c == 92 { pos += 2; continue }
+                if c == 40 { depth += 1 } else if c == 41 { depth -= 1; if depth == 0 { pos += 1; break } }
+                pos += 1
+            }
+            return PDFToken(kind: .literalString, start: start, end: min(pos, n))
+        case 60:
+            if pos + 1 < n, bytes[pos + 1] == 60 { pos += 2; return PDFToken(kind: .dictOpen, start: start, end: pos) }
+            while pos < n, bytes[pos] != 62 { pos += 1 }
+            pos = min(n, pos + 1)
+            return PDFToken(kind: .hexString, start: start, end: pos)
+        case 62:
+            pos += (pos + 1 < n && bytes[pos + 1] == 62) ? 2 : 1
+            return PDFToken(kind: .dictClose, start: start, end: pos)
+        case 91: pos += 1; return PDFToken(kind: .arrayOpen, start: start, end: pos)
+        case 93: pos += 1; return PDFToken(kind: .arrayClose, start: start, end: pos)
+        case 123, 125: pos += 1; return PDFToken(kind: .keyword, start: start, end: pos)
+        case 47:
+            pos += 1
+            while pos < n, PDFSyntax.isRegular(bytes[pos]) { pos += 1 }
+            return PDFToken(kind: .name, start: start, end: pos)
+        default:
+            pos += 1
+            while pos < n, PDFSyntax.isRegular(bytes[pos]) { pos += 1 }
+            let isNumber = b == 43 || b == 45 || b == 46 || (b >= 48 && b <= 57)
+            return PDFToken(kind: isNumber ? .number : .keyword, start: start, end: pos)
+        }
+    }
+
+    /// Whether the token's bytes are `word`.
+    func matches(_ t: PDFToken, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard t.end - t.start == count else { return false }
+        let w = word.utf8Start
+        for i in 0..<count where bytes[t.start + i] != w[i] { return false }
+        return true
+    }
+
+    func string(_ t: PDFToken) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[t.start..<t.end]), as: UTF8.self)
+    }
+
+    /// A non-negative integer token's value (nil for anything else or a value too large).
+    func integer(_ t: PDFToken) -> Int? {
+        guard t.kind == .number, t.end > t.start, t.end - t.start < 16 else { return nil }
+        var v = 0
+        for i in t.start..<t.end {
+            let c = bytes[i]
+            guard c >= 48 && c <= 57 else { return nil }
+            v = v * 10 + Int(c - 48)
+        }
+        return v
+    }
+
+    /// The bytes a string token stands for (escapes and hex digits decoded).
+    func stringBytes(_ t: PDFToken, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        if t.kind == .hexString {
+            var high: UInt8?
+            for i in (t.start + 1)..<max(t.start + 1, t.end - 1) {
+                guard let d = hexValue(bytes[i]) else { continue }
+                if let h = high { out.append(h << 4 | d); high = nil } else { high = d }
+            }
+            if let h = high { out.append(h << 4) }
+            return
+        }
+        var i = t.start + 1
+        let end = t.end - 1
+        while i < end {
+            let c = bytes[i]
+            guard c == 92, i + 1 < end else {
+                if c == 13 { out.append(10); if i + 1 < end, bytes[i + 1] == 10 { i += 1 } } else { out.append(c) }
+                i += 1
+                continue
+            }
+            let e = bytes[i + 1]
+            i += 2
+            switch e {
+            case 110: out.append(10)
+            case 114: out.append(13)
+            case 116: out.append(9)
+            case 98: out.append(8)
+            case 102: out.append(12)
+            case 48...55:
+                var v = Int(e - 48)
+                var k = 0
+                while k < 2, i < end, bytes[i] >= 48, bytes[i] <= 55 { v = v * 8 + Int(bytes[i] - 48); i += 1; k += 1 }
+                out.append(UInt8(truncatingIfNeeded: v))
+            case 10: break
+            case 13: if i < end, bytes[i] == 10 { i += 1 }
+            default: out.append(e)
+            }
+        }
+    }
+
+    private func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: return c - 48
+        case 65...70: return c - 55
+        case 97...102: return c - 87
+        default: return nil
+        }
+    }
+}
+
+/// The object kinds the finishing step reads from cairo's file.
+indirect enum PDFValue {
+    case integer(Int)
+    case number
+    case name(String)
+    case string
+    case reference(Int)
+    case array([PDFValue])
+    case dictionary([String: PDFValue])
+    case keyword(String)
+
+    var reference: Int? { if case .reference(let r) = self { return r } else { return nil } }
+    var name: String? { if case .name(let n) = self { return n } else { return nil } }
+    var dictionary: [String: PDFValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
+    var array: [PDFValue]? { if case .array(let a) = self { return a } else { return nil } }
+    var integer: Int? { if case .integer(let i) = self { return i } else { return nil } }
+}
+
+extension PDFLexer {
+    /// Parses one object from the current position (nil at the end or on a stray token).
+    mutating func value() -> PDFValue? {
+        let t = next()
+        switch t.kind {
+        case .number:
+            guard let i = integer(t) else { return .number }
+            // "n g R" is a reference.
+            let save = pos
+            let g = next()
+            if g.kind == .number, integer(g) != nil {
+                let r = next()
+                if r.kind == .keyword, matches(r, "R") { return .reference(i) }
+            }
+            pos = save
+            return .integer(i)
+        case .name: return .name(string(t))
+        case .literalString, .hexString: return .string
+        case .arrayOpen:
+            var out: [PDFValue] = []
+            while true {
+                let save = pos
+                let peek = next()
+                if peek.kind == .arrayClose || peek.kind == .end { return .array(out) }
+                pos = save
+                guard let v = value() else { return .array(out) }
+                out.append(v)
+            }
+        case .dictOpen:
+            var out: [String: PDFValue] = [:]
+            while true {
+                let k = next()
+                if k.kind != .name { return .dictionary(out) }
+                guard let v = value() else { return .dictionary(out) }
+                out[string(k)] = v
+            }
+        case .keyword: return .keyword(string(t))
+        default: return nil
+        }
+    }
+}
