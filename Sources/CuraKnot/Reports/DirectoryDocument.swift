@@ -114,7 +114,7 @@ public struct DirectoryDocument {
             name: "provider \(e.id)", columns: [TableColumn(.fixed(c.labelWidth)), TableColumn(.flexible(1))], header: [], rows: rows,
             headerStyle: label, bodyStyle: brand.style(\.bodyFamily, c.valueSize, .regular, p.textPrimary),
             cellPadding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY), spaceAfter: c.spacing,
-            rowSplitting: .truncatingCells)
+            rowSplitting: .truncatingCells, rowHeaderColumns: 1)
         let name = Paragraph(Directory.present(e.name) ?? e.id, style: brand.style(\.bodyFamily, c.nameSize, .semibold, p.textSecondary),
                              fill: p.tableHeaderFill, padding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY + 1.5))
         return .keepTogether([.paragraph(name), .table(table)])

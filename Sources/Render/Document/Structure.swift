@@ -10,6 +10,8 @@ public enum StructureRole: Hashable, Sendable {
     case table, tableRow
     /// A header cell; `column` scope for a table's header row.
     case tableHeaderCell
+    /// A header cell that labels its row (`row` scope): the first cells of a label–value table.
+    case tableRowHeaderCell
     case tableDataCell
     /// A chart, calendar, mark or other drawing, read as its alternative text.
     case figure
@@ -25,7 +27,7 @@ public enum StructureRole: Hashable, Sendable {
         case .listBody: return "LBody"
         case .table: return "Table"
         case .tableRow: return "TR"
-        case .tableHeaderCell: return "TH"
+        case .tableHeaderCell, .tableRowHeaderCell: return "TH"
         case .tableDataCell: return "TD"
         case .figure: return "Figure"
         }

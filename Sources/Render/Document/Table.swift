@@ -20,13 +20,17 @@ public struct Table: Sendable {
     /// What happens to a body row taller than a page; by default it is a layout error that names
     /// the row (and its `tag`).
     public var rowSplitting: RowSplitting
+    /// How many leading cells of each body row label that row (header cells with row scope for a
+    /// reader who does not see the page: a label–value table, a month or a payer column).
+    public var rowHeaderColumns: Int
 
     public init(name: String, columns: [TableColumn], header: [String], rows: [TableRow],
                 headerStyle: TextStyle, bodyStyle: TextStyle, headerFill: Color? = nil,
                 zebraFill: Color? = nil, cellPadding: EdgeInsets = EdgeInsets(horizontal: 3, vertical: 2),
                 minHeaderHeight: Double = 0, minRowHeight: Double = 0,
-                spaceBefore: Double = 0, spaceAfter: Double = 0, rowSplitting: RowSplitting = .never) {
-        self.rowSplitting = rowSplitting
+                spaceBefore: Double = 0, spaceAfter: Double = 0, rowSplitting: RowSplitting = .never,
+                rowHeaderColumns: Int = 0) {
+        self.rowSplitting = rowSplitting; self.rowHeaderColumns = rowHeaderColumns
         self.name = name; self.columns = columns; self.header = header; self.rows = rows
         self.headerStyle = headerStyle; self.bodyStyle = bodyStyle; self.headerFill = headerFill
         self.zebraFill = zebraFill; self.cellPadding = cellPadding

@@ -227,6 +227,7 @@ private struct CairoFile {
                     b.bytes(roleNames[node.role] ?? []); b.int(nodeObject(node.parent ?? 0)); b.text(" 0 R")
                     if let alt = node.alternativeText { b.text("/Alt"); b.bytes(PDFWriter.textString(alt)) }
                     if node.role == .tableHeaderCell { b.text("/A<</O/Table/Scope/Column>>") }
+                    if node.role == .tableRowHeaderCell { b.text("/A<</O/Table/Scope/Row>>") }
                     let marks = content[id]
                     let onePage = marks.first.map { f in marks.allSatisfy { $0.page == f.page } } ?? false
                     if onePage, node.children.isEmpty, let f = marks.first {

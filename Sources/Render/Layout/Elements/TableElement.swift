@@ -146,7 +146,8 @@ struct TableBox: LayoutBox {
         let inner = row.height - pad.top - pad.bottom
         for c in row.cells.indices {
             let cell = row.cells[c]
-            canvas.beginElement(StructureElement(role, continues: continues))
+            let cellRole = role == .tableDataCell && c < table.rowHeaderColumns ? StructureRole.tableRowHeaderCell : role
+            canvas.beginElement(StructureElement(cellRole, continues: continues))
             defer { canvas.endElement() }
             if cell.lines.isEmpty { continue }
             let textH = Double(cell.lines.count) * cell.lineHeight
