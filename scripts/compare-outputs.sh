@@ -28,7 +28,7 @@
 # the care store's SQLite file included (a dump of it, store.sql, is written beside it so a
 # difference can be read).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 old=$(realpath "$1"); new=$(realpath "$2")
 work=${3:-$(mktemp -d)}
 mkdir -p "$work/in" "$work/old" "$work/new"; work=$(realpath "$work")
@@ -162,9 +162,10 @@ add version "--version"
 
 # Helpers for multi-step cases (functions run in the case's folder, $bin is the binary).
 run() { local tag=$1; shift; "$bin" "$@" >"$tag.stdout" 2>"$tag.stderr"; echo "$tag $?" >>status; }
-# A readable dump of a care store beside it (read-only, immutable: the store's bytes stay as they are).
+# A readable dump of the care store care.sqlite beside it (read-only, immutable: the store's bytes
+# stay as they are).
 dumpstore() {
-  python3 - "${1:-care.sqlite}" >store.sql 2>&1 <<'PY' || true
+  python3 - care.sqlite >store.sql 2>&1 <<'PY' || true
 import sqlite3, sys, os
 if not os.path.exists(sys.argv[1]): print("no store"); sys.exit()
 c = sqlite3.connect(f"file:{os.path.abspath(sys.argv[1])}?mode=ro&immutable=1", uri=True)
