@@ -13,12 +13,25 @@ action=$1
 dir=$(realpath -m "$2")
 
 stop() {
+  local pids=()
   for name in slurmd slurmctld munged; do
     if [ -f "$dir/$name.pid" ]; then
-      kill "$(cat "$dir/$name.pid")" 2>/dev/null || true
+      pids+=("$(cat "$dir/$name.pid")")
       rm -f "$dir/$name.pid"
     fi
   done
+  [ ${#pids[@]} -gt 0 ] || return 0
+  kill "${pids[@]}" 2>/dev/null || true
+  # Gone within five seconds, or killed.
+  for _ in $(seq 1 50); do
+    local alive=0
+    for pid in "${pids[@]}"; do
+      if kill -0 "$pid" 2>/dev/null; then alive=1; fi
+    done
+    [ "$alive" = 1 ] || return 0
+    sleep 0.1
+  done
+  kill -9 "${pids[@]}" 2>/dev/null || true
 }
 
 case $action in
@@ -35,6 +48,12 @@ esac
 
 for tool in munged slurmctld slurmd sbatch scontrol; do
   command -v "$tool" >/dev/null || { echo "slurm-single-node: $tool is missing (REPORT_SLURM=1 bash scripts/setup.sh)" >&2; exit 3; }
+done
+for port in 16817 16818; do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "slurm-single-node: port $port is taken (another single-node Slurm still running?)" >&2
+    exit 1
+  fi
 done
 mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
 chown munge: "$dir/munge"
@@ -76,12 +95,18 @@ PartitionName=batch Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 
 stop
+# The daemons log to files; they keep none of the caller's files open, standard streams or
+# others (a caller that waits for its end of a pipe or socket would wait for the daemons).
+for fd in "/proc/$$/fd/"*; do
+  n=${fd##*/}
+  if [ "$n" -gt 2 ]; then eval "exec $n>&-" 2>/dev/null || true; fi
+done
 runuser -u munge -- munged --socket="$dir/munge/munge.socket" --pid-file="$dir/munge/munged.pid" \
-  --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed"
+  --log-file="$dir/munge/munged.log" --seed-file="$dir/munge/munged.seed" </dev/null >/dev/null 2>&1
 cp "$dir/munge/munged.pid" "$dir/munged.pid"
 export SLURM_CONF=$dir/slurm.conf
-slurmctld -f "$SLURM_CONF"
-slurmd -f "$SLURM_CONF"
+slurmctld -f "$SLURM_CONF" </dev/null >/dev/null 2>&1
+slurmd -f "$SLURM_CONF" </dev/null >/dev/null 2>&1
 # Ready when the node takes jobs.
 for _ in $(seq 1 100); do
   if sinfo -h -o %t 2>/dev/null | grep -qE '^(idle|mix|alloc)'; then exit 0; fi

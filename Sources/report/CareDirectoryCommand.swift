@@ -40,6 +40,7 @@ struct CareDirectoryCommand: ReportCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
         if let output {
+            _ = try OutputTarget(path: output).format(among: [.pdf, .csv, .vcf], standardOutput: false)
             guard DirectoryFormat(path: output) != nil else {
                 throw ValidationError("cannot tell the format of '\(output)': use a .pdf, .csv or .vcf file name")
             }

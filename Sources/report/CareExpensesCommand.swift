@@ -11,14 +11,15 @@ struct CareExpensesCommand: ReportCommand {
         abstract: "The expense report: totals by month and category, year, payer and reimbursable, per currency.",
         discussion: """
             Reads expense exports (JSON or CSV; no store). Plus prints the totals as text (or \
-            --json, the contract in docs/care.md). Family adds 12-month projections and -o, which \
+            --json, as JSON for the app). Family adds 12-month projections and -o, which \
             writes the PDF report or the itemised CSV, told by the extension (.pdf, .csv), \
             atomically with mode 0600. --benchmarks adds published cost figures beside the \
             projections. Amounts are exact and never summed across currencies. --from and --to \
             are inclusive and default to the first and last expense dates.
 
             Example:
-              report care expenses samples/care/expenses.csv --tier family --benchmarks samples/care/benchmarks.csv -o expenses.pdf
+              report care expenses samples/care/expenses.csv --tier family \\
+                --benchmarks samples/care/benchmarks.csv -o expenses.pdf
             """)
 
     @Argument(help: ArgumentHelp("Expense exports (.json or .csv).", valueName: "FILE"))
@@ -33,7 +34,7 @@ struct CareExpensesCommand: ReportCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp("Last day of the range, YYYY-MM-DD (default: the last expense).", valueName: "D"))
     var to: LocalDate?
 
-    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md) instead of text.")
+    @Flag(name: .customLong("json"), help: "Print JSON for the app instead of text.")
     var json = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf (the report) or OUT.csv (the itemised expenses); family only.", valueName: "OUT"))
@@ -56,6 +57,7 @@ struct CareExpensesCommand: ReportCommand {
         if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
         if let output {
             if json { throw ValidationError("--json and -o cannot be combined") }
+            _ = try OutputTarget(path: output).format(among: [.pdf, .csv], standardOutput: false)
             guard ExpensesFormat(path: output) != nil else {
                 throw ValidationError("cannot tell the format of '\(output)': use a .pdf or .csv file name")
             }

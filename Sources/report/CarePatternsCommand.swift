@@ -13,7 +13,7 @@ struct CarePatternsCommand: ReportCommand {
             dismissed ones, and stores what surfaced, so a second run for the same date stores \
             nothing new and firstSurfaced tells new findings from ones already shown. Text on a \
             terminal (or with --text); without a terminal, as under cron, one summary line. \
-            --json prints the contract in docs/care.md. --pdf also writes the patterns for a \
+            --json prints them as JSON for the app. --pdf also writes the patterns for a \
             family meeting (each insight with its sources, questions for the next appointment), \
             atomically with mode 0600; then, without --json or --text, the summary line is \
             printed. Plus and family give the same patterns.
@@ -33,7 +33,7 @@ struct CarePatternsCommand: ReportCommand {
     @Option(name: .customLong("patient"), help: ArgumentHelp("Only this patient.", valueName: "ID"))
     var patient: String?
 
-    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md).")
+    @Flag(name: .customLong("json"), help: "Print JSON for the app.")
     var json = false
 
     @Flag(name: .customLong("text"), help: "Print the full text even without a terminal.")
@@ -46,7 +46,10 @@ struct CarePatternsCommand: ReportCommand {
 
     func validate() throws {
         if json && text { throw ValidationError("--json and --text cannot be combined") }
-        if let pdf { try OutputTarget(path: pdf).refuseClobbering([store.db]) }
+        if let pdf {
+            _ = try OutputTarget(path: pdf).format(among: [.pdf], option: "--pdf")
+            try OutputTarget(path: pdf).refuseClobbering([store.db])
+        }
     }
 
     func run() throws {
@@ -81,8 +84,9 @@ struct CareDismissCommand: ReportCommand {
             D+89; from D+90 it may surface again. The latest dismissal counts; dismissing twice \
             is harmless. An id that was never shown is exit status 1.
 
-            Example:
-              report care dismiss 3f0c9a… --db care.sqlite --as-of 2026-03-31
+            Example (an id that 'report care patterns --json' printed):
+              report care dismiss 8615b44c60362fbd27da738d3abb08ce --db care.sqlite \\
+                --as-of 2026-03-31
             """)
 
     @Argument(help: ArgumentHelp("The id of a surfaced insight (from patterns).", valueName: "INSIGHT_ID"))

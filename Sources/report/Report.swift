@@ -9,8 +9,8 @@ struct Report: ParsableCommand {
         abstract: "Turns health-app exports into clinician-ready PDFs, pattern insights and exports.",
         discussion: """
             Reads the exports of the app family (JSON or CSV) and writes A4 PDFs, insights and \
-            exports. Input errors are printed as file:line:column: error: … and every other \
-            message as report: error: … on standard error.
+            exports. Input errors are printed as FILE:LINE:COLUMN: error: MESSAGE and every other \
+            message as report: error: MESSAGE on standard error.
 
             The commands, by app ('report help APP COMMAND' for one):
             \(commandMap(subcommands))
