@@ -69,18 +69,27 @@ final class BatchProgress: BatchObserver {
     }
 
     /// `[#######.......] 120/1000  117 ok  2 invalid  1 failed  56.3 users/s  0:15 left`, within
-    /// `columns - 1` characters (the bar shrinks, then goes). Users per second and the time left
-    /// count the users made in this run, not those skipped as unchanged.
+    /// `columns - 1` characters: the bar shrinks, then goes, then the time left and the rate.
+    /// Users per second and the time left count the users made in this run, not those skipped as
+    /// unchanged, and are left out until one is made.
     static func bar(_ c: BatchCounts, total: Int, seconds: Double, columns: Int) -> String {
         let made = c.users - c.unchanged
         let rate = seconds > 0 ? Double(made) / seconds : 0
-        let left = rate > 0 ? Int((Double(total - c.users) / rate).rounded()) : nil
-        var text = "\(c.users)/\(total)  \(c.ok) ok  \(c.invalid) invalid  \(c.failed) failed"
-        if c.unchanged > 0 { text += "  \(c.unchanged) unchanged" }
-        text += "  " + String(format: "%.1f users/s", rate) + "  "
-            + (left.map { String(format: "%d:%02d left", $0 / 60, $0 % 60) } ?? "--:-- left")
+        var parts = ["\(c.users)/\(total)", "\(c.ok) ok", "\(c.invalid) invalid", "\(c.failed) failed"]
+        if c.unchanged > 0 { parts.append("\(c.unchanged) unchanged") }
+        var optional: [String] = []
+        if made > 0 {
+            optional.append(String(format: "%.1f users/s", rate))
+            let left = rate > 0 ? Int((Double(total - c.users) / rate).rounded()) : 0
+            optional.append(String(format: "%d:%02d left", left / 60, left % 60))
+        }
+        var text = (parts + optional).joined(separator: "  ")
+        while text.count > columns - 1, !optional.isEmpty {
+            optional.removeLast()
+            text = (parts + optional).joined(separator: "  ")
+        }
         let width = min(30, columns - 1 - text.count - 3)
-        guard width >= 5 else { return String(text.prefix(max(0, columns - 1))) }
+        guard width >= 5 else { return text }
         let filled = total > 0 ? min(width, c.users * width / total) : width
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] " + text
     }
