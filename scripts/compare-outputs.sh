@@ -21,14 +21,18 @@
 # statuses; a case whose OLD binary gives other statuses is reported (it no longer tests what it
 # was written for) without failing the comparison.
 #
-# Normalised before comparing: the case folder, the work folder and the binary's path in every
+# With MESSAGES_MAY_CHANGE=1 (a change to messages, help and exit statuses only), standard error
+# and exit statuses are listed for review instead of compared: standard output and every file
+# written must still be identical.
+#
+# Normalised before comparing: the `ts` of JSON log lines (the clock); the case folder, the work folder and the binary's path in every
 # text file; in batch cases (`normbatch`) the run-time figures (manifest and log `ms`, run.json
 # `wallMs`/`reportMs`, "in N s (R users/s)") and the order of manifest and log lines, which
 # depends on which worker thread finishes first. Everything else is compared byte for byte,
 # the care store's SQLite file included (a dump of it, store.sql, is written beside it so a
 # difference can be read).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 old=$(realpath "$1"); new=$(realpath "$2")
 work=${3:-$(mktemp -d)}
 mkdir -p "$work/in" "$work/old" "$work/new"; work=$(realpath "$work")
@@ -162,9 +166,10 @@ add version "--version"
 
 # Helpers for multi-step cases (functions run in the case's folder, $bin is the binary).
 run() { local tag=$1; shift; "$bin" "$@" >"$tag.stdout" 2>"$tag.stderr"; echo "$tag $?" >>status; }
-# A readable dump of a care store beside it (read-only, immutable: the store's bytes stay as they are).
+# A readable dump of the care store care.sqlite beside it (read-only, immutable: the store's bytes
+# stay as they are).
 dumpstore() {
-  python3 - "${1:-care.sqlite}" >store.sql 2>&1 <<'PY' || true
+  python3 - care.sqlite >store.sql 2>&1 <<'PY' || true
 import sqlite3, sys, os
 if not os.path.exists(sys.argv[1]): print("no store"); sys.exit()
 c = sqlite3.connect(f"file:{os.path.abspath(sys.argv[1])}?mode=ro&immutable=1", uri=True)
@@ -198,7 +203,7 @@ for root, dirs, files in os.walk("."):
             rw(p, lambda t: re.sub(r'("reportMs": *\{[^}]*\})', lambda m: re.sub(r":( *)\d+", r":\g<1>0", m.group(1)),
                                    re.sub(r'"wallMs":( *)\d+', r'"wallMs":\g<1>0', t)))
         elif root == "." and f.endswith(".stderr"):
-            rw(p, lambda t: sortlines(re.sub(r'"ms":\d+', '"ms":0',
+            rw(p, lambda t: sortlines(re.sub(r'"(ms|seconds)":[0-9.]+', r'"\1":0',
                                              re.sub(r" in [0-9.]+ s \([0-9.]+ users/s\)", " in T s (R users/s)", t))))
 PY
 }
@@ -624,7 +629,7 @@ add usage-gentle-export-user "gentle export $V/events.json -o @OUT.json" 2
 add usage-gentle-format "gentle notify $V/events.json --format xml" 2
 for c in "" notify export; do add "help-gentle${c:+-$c}" "gentle ${c:+$c }--help" 0; done
 
-fail=(); info=(); unexpected=()
+fail=(); info=(); unexpected=(); statuses=()
 for c in "${cases[@]}"; do
   name=${c%%|*}; args=${c#*|}
   for side in old new; do
@@ -642,6 +647,9 @@ for c in "${cases[@]}"; do
     { find "$dir" -maxdepth 1 -type f \( -name stdout -o -name stderr -o -name '*.stdout' -o -name '*.stderr' \) -print0
       grep -rlIZ -F -e "$work" -e "$bin" "$dir" 2>/dev/null; } | sort -zu |
       xargs -0 -r sed -i "s#$dir#DIR#g; s#$work#WORK#g; s#$bin#BIN#g"
+    # The clock time of JSON log lines.
+    find "$dir" -maxdepth 1 -type f \( -name stderr -o -name '*.stderr' \) -print0 |
+      xargs -0 -r sed -i -E 's#"ts":"[^"]*"#"ts":"T"#g'
   done
   if [ -n "${want[$name]:-}" ]; then
     got=$(awk '{print $NF}' "$work/old/$name/status" | paste -sd' ')
@@ -651,7 +659,13 @@ for c in "${cases[@]}"; do
     help-*|usage-*|version)  # wording of usage messages and help may change; the status may not
       if ! diff -q "$work/old/$name/status" "$work/new/$name/status" >/dev/null; then fail+=("$name")
       elif ! diff -r "$work/old/$name" "$work/new/$name" >/dev/null; then info+=("$name"); fi ;;
-    *) if ! diff -r "$work/old/$name" "$work/new/$name" >/dev/null; then fail+=("$name"); fi ;;
+    *) if [ "${MESSAGES_MAY_CHANGE:-}" = 1 ]; then
+         if ! diff -r -x stderr -x '*.stderr' -x status "$work/old/$name" "$work/new/$name" >/dev/null; then fail+=("$name")
+         elif ! diff -r "$work/old/$name" "$work/new/$name" >/dev/null; then info+=("$name"); fi
+         if ! diff -q "$work/old/$name/status" "$work/new/$name/status" >/dev/null; then
+           statuses+=("$name ($(paste -sd' ' "$work/old/$name/status") -> $(paste -sd' ' "$work/new/$name/status"))")
+         fi
+       elif ! diff -r "$work/old/$name" "$work/new/$name" >/dev/null; then fail+=("$name"); fi ;;
   esac
 done
 echo "compared ${#cases[@]} cases in $work ($((SECONDS - started)) s)"
@@ -660,7 +674,11 @@ for n in "${!famof[@]}"; do count[${famof[$n]}]=$(( ${count[${famof[$n]}]:-0} + 
 line="cases per family:"
 for f in headache care cycle home gentle; do line+=" $f ${count[$f]:-0},"; done
 echo "${line%,}"
-[ ${#info[@]} -gt 0 ] && echo "messages or help changed (same status; review): ${info[*]}"
+[ ${#info[@]} -gt 0 ] && echo "messages or help changed (review): ${info[*]}"
+if [ ${#statuses[@]} -gt 0 ]; then
+  echo "exit statuses changed (review):"
+  printf '  %s\n' "${statuses[@]}"
+fi
 if [ ${#unexpected[@]} -gt 0 ]; then
   echo "WARNING: the old binary does not give the status these cases were written for (they may no longer test what they should):"
   printf '  %s\n' "${unexpected[@]}"

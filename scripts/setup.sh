@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what `report` needs on Debian/Ubuntu: the C libraries it builds against, the Inter
-# font its reports use, and the PDF tools the tests read PDFs back with. Installs only what is
-# missing; needs root (or sudo) only then. Swift itself (6.x) must already be on PATH.
+# font its reports use, and the tools the tests use (PDF readers, linters, man). With CI set, or
+# REPORT_SLURM=1, also a single-node Slurm (slurm-wlm, munge) for the scheduler test, which
+# local setups skip to stay light. Installs only what is missing; needs root (or sudo) only then.
+# Swift itself (6.x) must already be on PATH.
 set -euo pipefail
 
 packages=(
@@ -13,8 +15,13 @@ packages=(
   fonts-noto-color-emoji                                     # emoji in notes, drawn in colour
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo -struct-text, pdffonts, qpdf --check/--json
   python3-yaml                                               # tests: the Kubernetes manifest parsed (PyYAML)
+  shellcheck yamllint                                        # tests: every shell script and YAML file linted
+  man-db groff-base                                          # tests: the generated man page rendered
   tzdata                                                     # IANA time zones: `report cycle`'s 09:00 check-ins
 )
+if [ -n "${CI:-}" ] || [ "${REPORT_SLURM:-}" = 1 ]; then
+  packages+=(slurm-wlm munge)                                # tests: the Slurm array run for real
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -10,9 +10,10 @@ public enum BatchMerge {
         public var description: String
     }
 
-    /// Merges the shard manifests found in `dirs` into `outDir`; returns the merged counts.
-    /// Throws `Problem` (nothing written) when the shards do not make one whole run.
-    public static func merge(_ dirs: [String], into outDir: String) throws -> BatchCounts {
+    /// Merges the shard manifests found in `dirs` into `outDir`; returns the merged counts and
+    /// the users that are not ok. Throws `Problem` (nothing written) when the shards do not make
+    /// one whole run.
+    public static func merge(_ dirs: [String], into outDir: String) throws -> (counts: BatchCounts, problems: BatchProblems) {
         var shards: [Int: (dir: String, shard: Shard)] = [:]
         var count: Int?
         for dir in dirs {
@@ -35,6 +36,7 @@ public enum BatchMerge {
         }
         var entries: [ManifestEntry] = []
         var seen: Set<String> = []
+        var problems = BatchProblems()
         var reference: RunRecord?
         var merged = RunRecord(version: RunInfo.version, asOf: nil, options: [:], shard: nil, counts: BatchCounts(), wallMs: 0, reportMs: [:])
         for index in 0..<count {
@@ -53,10 +55,11 @@ public enum BatchMerge {
                 }
                 guard seen.insert(entry.userId).inserted else { throw Problem(description: "user \(entry.userId) is in two shards") }
                 entries.append(entry)
-                merged.counts.add(entry.status, resumed: false)
+                merged.counts.add(entry.status, unchanged: false)
+                problems.add(entry)
             }
             let runFile = dir + "/" + runName
-            merged.counts.resumed = try add(merged.counts.resumed, run.counts.resumed, from: runFile)
+            merged.counts.unchanged = try add(merged.counts.unchanged, run.counts.unchanged, from: runFile)
             merged.wallMs = max(merged.wallMs, run.wallMs)
             for (k, v) in run.reportMs { merged.reportMs[k] = try add(merged.reportMs[k] ?? 0, v, from: runFile) }
         }
@@ -66,7 +69,8 @@ public enum BatchMerge {
         let text = entries.map { $0.jsonLine() + "\n" }.joined()
         try OutputTarget(path: outDir + "/" + BatchSettings.manifestName(nil)).write { try $0.write(text) }
         try merged.write(to: outDir + "/run.json")
-        return merged.counts
+        problems.sort()
+        return (merged.counts, problems)
     }
 
     /// `total + value`, checked: absurd counts or times in a run file are a `Problem`, not a trap.

@@ -11,8 +11,9 @@ import Glibc
 public protocol BatchObserver: AnyObject {
     /// Before the first user: how many users this run (or shard) has.
     func started(total: Int)
-    /// After a user's manifest line is written; `resumed` when it was kept from an earlier run.
-    func finished(_ entry: ManifestEntry, resumed: Bool)
+    /// After a user's manifest line is written; `unchanged` when it was kept from an earlier run
+    /// (`--resume`) and nothing was made.
+    func finished(_ entry: ManifestEntry, unchanged: Bool)
 }
 
 /// Why a batch could not run.
@@ -77,12 +78,13 @@ public struct BatchRunner: Sendable {
         }
         let run = BatchRun(pending: ids.filter { kept[$0] == nil }, observer: observer)
         run.started(total: ids.count)
-        for id in ids { if let entry = kept[id] { run.record(entry, resumed: true) } }
+        for id in ids { if let entry = kept[id] { run.record(entry, unchanged: true) } }
         try runWorkers(run, manifest: manifest)
         do { try manifest.sync() } catch { throw BatchFailure.output("\(error)") }
         let wallMs = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        let (counts, reportNanoseconds) = run.totals
-        return BatchSummary(counts: counts, wallMs: wallMs,
+        var (counts, problems, reportNanoseconds) = run.totals
+        problems.sort()
+        return BatchSummary(counts: counts, problems: problems, wallMs: wallMs,
                             reportMs: reportNanoseconds.mapValues { Int($0 / 1_000_000) })
     }
 
@@ -148,7 +150,7 @@ public struct BatchRunner: Sendable {
                                           userOut: settings.outDir + "/" + id)
             do {
                 try manifest.append(entry)
-                run.record(entry, resumed: false)
+                run.record(entry, unchanged: false)
             } catch {
                 run.stop(error)
             }
@@ -164,6 +166,7 @@ final class BatchRun: Sendable {
         var next = 0
         var stopError: Error?
         var counts = BatchCounts()
+        var problems = BatchProblems()
         var reportNanoseconds: [BatchReport: UInt64] = [:]
         var observer: BatchObserver?
     }
@@ -190,10 +193,11 @@ final class BatchRun: Sendable {
         }
     }
 
-    func record(_ entry: ManifestEntry, resumed: Bool) {
+    func record(_ entry: ManifestEntry, unchanged: Bool) {
         state.withLock { state in
-            state.counts.add(entry.status, resumed: resumed)
-            state.observer?.finished(entry, resumed: resumed)
+            state.counts.add(entry.status, unchanged: unchanged)
+            state.problems.add(entry)
+            state.observer?.finished(entry, unchanged: unchanged)
         }
     }
 
@@ -209,7 +213,9 @@ final class BatchRun: Sendable {
     }
 
     var stopError: Error? { state.withLock { $0.stopError } }
-    var totals: (BatchCounts, [BatchReport: UInt64]) { state.withLock { ($0.counts, $0.reportNanoseconds) } }
+    var totals: (BatchCounts, BatchProblems, [BatchReport: UInt64]) {
+        state.withLock { ($0.counts, $0.problems, $0.reportNanoseconds) }
+    }
 }
 
 /// A value that is not `Sendable` handed to one other thread: the sender gives it up when making

@@ -70,7 +70,7 @@ public struct RunRecord: Sendable, Equatable, Decodable {
         var n = BatchCounts()
         n.users = try counts.decodeCountIfPresent(.users); n.ok = try counts.decodeCountIfPresent(.ok)
         n.invalid = try counts.decodeCountIfPresent(.invalid); n.failed = try counts.decodeCountIfPresent(.failed)
-        n.resumed = try counts.decodeCountIfPresent(.resumed)
+        n.unchanged = try counts.decodeCountIfPresent(.unchanged)
         let reportMs = try c.decode([String: Int].self, forKey: .reportMs)
         guard reportMs.values.allSatisfy({ $0 >= 0 }) else {
             throw DecodingError.dataCorruptedError(forKey: .reportMs, in: c, debugDescription: "a negative time")
@@ -84,7 +84,7 @@ public struct RunRecord: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey { case version, asOf, options, shard, counts, wallMs, reportMs }
-    enum CountKeys: String, CodingKey { case users, ok, invalid, failed, resumed }
+    enum CountKeys: String, CodingKey { case users, ok, invalid, failed, unchanged }
     struct ShardFields: Decodable { var index, count: Int }
 }
 

@@ -20,20 +20,25 @@ struct BatchCommand: ReportCommand {
             'headache insights --json', 'headache summary' and 'headache clinical' write for the \
             same input and options; a user whose input is invalid gets errors.txt with the \
             located messages instead, and the others go on. OUT_DIR/manifest.jsonl has one line \
-            per user (status, input and output SHA-256, ms), appended once the user's files are \
-            on disk; OUT_DIR/run.json the counts at the end. With --shard the two are named \
-            manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; 'headache batch-merge' \
-            checks and merges them.
+            per user (status ok, invalid or failed, input and output SHA-256, ms), appended once \
+            the user's files are on disk; OUT_DIR/run.json the counts at the end. With --shard \
+            the two are named manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; \
+            'headache batch-merge' checks and merges them. --resume skips the users whose \
+            inputs, options and outputs are unchanged since their manifest line.
 
-            On a terminal a progress bar shows users done, users per second, failures and the \
-            time left; without one, or with --quiet, only one summary line is printed at the \
-            end; --log-format json prints one line per user (id, status, ms). No health data \
-            is ever printed. --jobs defaults to the number of cores.
+            On a terminal a progress bar shows users done, ok, invalid, failed and skipped as \
+            unchanged, users per second and the time left; without one, or with --quiet, only \
+            one summary line is printed at the end, naming up to five users that are not ok; \
+            --log-format json prints one line per user (ts, level, userId, status, ms). No \
+            health data is ever printed. --jobs defaults to the number of cores.
 
-            Exit status: 0 every user ok, 1 a user invalid or failed (after all the others), \
-            2 usage error, 4 OUT_DIR cannot be written (before any work).
+            Exit status: 0 every user ok; 5 finished, but some users' input is invalid (a rerun \
+            cannot fix it: their errors.txt says why); 4 a user failed or OUT_DIR cannot be \
+            written (rerun with --resume); 1 USERS_DIR or the tiers file cannot be read or is \
+            invalid (nothing was done); 2 usage error. A scheduler retries 4 and crashes, not \
+            5, 1 or 2.
 
-            Example:
+            Example (samples/users holds one invalid user on purpose, u-cam: status 5):
               report headache batch samples/users -o out/batch \\
                 --tiers samples/users/tiers.csv --as-of 2026-07-31
             """)
@@ -53,8 +58,10 @@ struct BatchCommand: ReportCommand {
     @Option(name: .customLong("tiers"), help: ArgumentHelp("CSV of user_id,tier (free or premium); users not listed are free.", valueName: "FILE"))
     var tiers: String?
 
-    @Option(name: .customLong("jobs"), help: ArgumentHelp("Worker threads; the default is the number of cores.", valueName: "N"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Worker threads (default: the number of cores).", valueName: "N"))
+    var jobsOption: Int?
+
+    var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Option(name: .customLong("shard"), help: ArgumentHelp("Only the users of shard I of N (FNV-1a-64 of the id mod N); auto/N takes I from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or AWS_BATCH_JOB_ARRAY_INDEX.", valueName: "I/N"),
             transform: BatchCommand.shardValue)
@@ -63,7 +70,9 @@ struct BatchCommand: ReportCommand {
     @Flag(name: .customLong("resume"), help: "Skip users whose inputs, options and outputs are unchanged since the manifest was written.")
     var resume = false
 
-    var console: Console { options.console }
+    @OptionGroup var common: CommonOptions
+
+    var console: Console { common.console }
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
@@ -101,7 +110,7 @@ struct BatchCommand: ReportCommand {
     }
 
     func run() throws {
-        let templates = try options.templateSet()
+        let templates = try common.templateSet(app: "aurae")
         do { try BatchRunner.prepare(outDir: output) } catch { throw RunFailure(.output, "\(error)") }
         let settings = try batchSettings()
         let progress = BatchProgress(console: console)
@@ -114,9 +123,9 @@ struct BatchCommand: ReportCommand {
             throw RunFailure(.output, message)
         }
         try RunRecord(settings: settings, summary: summary, tiersFile: tiers).write(to: output + "/" + settings.runFileName)
-        let line = BatchProgress.summaryLine(summary)
-        guard summary.counts.allOK else { throw RunFailure(.invalidInput, line) }
-        console.emit(level: "info", line)
+        let seconds = Double(summary.wallMs) / 1000
+        let line = BatchProgress.summaryLine("batch", summary.counts, problems: summary.problems, outDir: output, seconds: seconds)
+        try BatchProgress.finish(line, summary.counts, seconds: seconds, console: console)
     }
 
     /// The settings of this run; reads the tiers file (a located error, status 1, when invalid).

@@ -11,13 +11,19 @@ struct BatchMergeCommand: ReportCommand {
             folders given (one shared folder, or one per shard), checks that every shard 0..N-1 \
             finished once, with the same options, and that each user is in the shard its id \
             hashes to and in no other; then writes manifest.jsonl (sorted by user id) and \
-            run.json into -o (default: the first folder).
+            run.json into -o (default: the first folder), and prints one summary line naming up \
+            to five users that are not ok.
 
-            Exit status: 0 every user ok, 1 a check failed (nothing written) or a user is \
-            invalid or failed, 4 the merged files cannot be written.
+            Exit status: 0 every user ok; 5 merged, but some users' input is invalid; 4 a user \
+            failed (rerun its shard with --resume) or the merged files cannot be written; 1 a \
+            check failed (nothing was written).
 
-            Example:
-              report headache batch-merge out/batch
+            Examples (two shards sharing a folder, then the merge):
+              report headache batch samples/users -o out/shards --shard 0/2 \\
+                --as-of 2026-07-31
+              report headache batch samples/users -o out/shards --shard 1/2 \\
+                --as-of 2026-07-31
+              report headache batch-merge out/shards
             """)
 
     @Argument(help: ArgumentHelp("The shards' output folders.", valueName: "OUT_DIR"))
@@ -35,14 +41,14 @@ struct BatchMergeCommand: ReportCommand {
     }
 
     func run() throws {
-        let counts: BatchCounts
+        let merged: (counts: BatchCounts, problems: BatchProblems)
         do {
-            counts = try BatchMerge.merge(dirs, into: output ?? dirs[0])
+            merged = try BatchMerge.merge(dirs, into: output ?? dirs[0])
         } catch let problem as BatchMerge.Problem {
             throw RunFailure(.invalidInput, "batch-merge: \(problem); nothing was written")
         }
-        let line = "batch-merge: \(counts.users) users: \(counts.ok) ok, \(counts.invalid) invalid, \(counts.failed) failed"
-        guard counts.allOK else { throw RunFailure(.invalidInput, line) }
-        console.emit(level: "info", line)
+        let line = BatchProgress.summaryLine("batch-merge", merged.counts, problems: merged.problems,
+                                             outDir: dirs.count == 1 ? dirs[0] : "<shard folder>", seconds: nil)
+        try BatchProgress.finish(line, merged.counts, seconds: nil, console: console)
     }
 }

@@ -7,15 +7,14 @@ import Glibc
 
 /// What a batch shows while it runs: a progress bar when standard error is a terminal (and not
 /// `--quiet`), one JSON line per user with `--log-format json`, else nothing; the summary line
-/// at the end is the command's. Only ids, statuses, counts and times: never health data.
+/// at the end is the command's. Only ids, statuses, counts and times: never health data. One
+/// vocabulary everywhere: ok, invalid, failed, and skipped as unchanged (`--resume`).
 final class BatchProgress: BatchObserver {
     enum Mode { case bar, json, silent }
 
     let mode: Mode
     private var total = 0
-    private var done = 0
-    private var failures = 0
-    private var processed = 0
+    private var counts = BatchCounts()
     private var start = DispatchTime.now().uptimeNanoseconds
     private var lastDrawn: UInt64 = 0
 
@@ -32,50 +31,124 @@ final class BatchProgress: BatchObserver {
         start = DispatchTime.now().uptimeNanoseconds
     }
 
-    func finished(_ entry: ManifestEntry, resumed: Bool) {
-        done += 1
-        if entry.status != .ok { failures += 1 }
-        if !resumed { processed += 1 }
+    func finished(_ entry: ManifestEntry, unchanged: Bool) {
+        counts.users += 1
+        switch entry.status {
+        case .ok: counts.ok += 1
+        case .invalid: counts.invalid += 1
+        case .failed: counts.failed += 1
+        }
+        if unchanged { counts.unchanged += 1 }
         switch mode {
         case .json:
-            var fields: [(String, JSONOutput)] = [("level", .string("info")), ("userId", .string(entry.userId)),
-                                                  ("status", .string(entry.status.rawValue)), ("ms", .int(entry.ms))]
-            if resumed { fields.append(("resumed", .bool(true))) }
-            StandardStreams.writeError(JSONOutput.object(fields).compact() + "\n")
+            var fields: [(String, JSONOutput)] = [("userId", .string(entry.userId)), ("status", .string(entry.status.rawValue)),
+                                                  ("ms", .int(entry.ms))]
+            if unchanged { fields.append(("unchanged", .bool(true))) }
+            Console(format: .json).emit(level: BatchProgress.level(entry.status), nil, extra: fields)
         case .bar:
             let now = DispatchTime.now().uptimeNanoseconds
-            guard done == total || now - lastDrawn > 100_000_000 else { return }
+            guard counts.users == total || now - lastDrawn > 100_000_000 else { return }
             lastDrawn = now
-            StandardStreams.writeError("\r" + BatchProgress.bar(done: done, total: total, processed: processed, failures: failures,
-                                                                seconds: seconds(now)) + (done == total ? "\n" : ""))
+            let line = BatchProgress.bar(counts, total: total, seconds: Double(now - start) / 1e9,
+                                         columns: BatchProgress.terminalColumns())
+            // Back to the start of the line, the new text, and the rest of the old one erased.
+            StandardStreams.writeError("\r" + line + "\u{1B}[K" + (counts.users == total ? "\n" : ""))
         case .silent:
             break
         }
     }
 
-    func seconds(_ now: UInt64 = DispatchTime.now().uptimeNanoseconds) -> Double {
-        Double(now - start) / 1e9
+    /// The level of a user's log line: an invalid user is a warning (its data needs a look), a
+    /// failed one an error (retried by the next `--resume`).
+    static func level(_ status: ManifestEntry.Status) -> String {
+        switch status {
+        case .ok: return "info"
+        case .invalid: return "warning"
+        case .failed: return "error"
+        }
     }
 
-    /// `[#####.....]  120/1000  56.3 users/s  2 failed  0:15 left`: users per second and the time
-    /// left count the users processed in this run (not those kept by `--resume`).
-    static func bar(done: Int, total: Int, processed: Int, failures: Int, seconds: Double) -> String {
-        let width = 30
-        let filled = total > 0 ? min(width, done * width / total) : width
-        let rate = seconds > 0 ? Double(processed) / seconds : 0
-        let left = rate > 0 ? Int((Double(total - done) / rate).rounded()) : nil
-        let eta = left.map { String(format: "%d:%02d left", $0 / 60, $0 % 60) } ?? "--:-- left"
-        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] " +
-            "\(done)/\(total)  " + String(format: "%.1f users/s", rate) + "  \(failures) failed  " + eta
+    /// `[#######.......] 120/1000  117 ok  2 invalid  1 failed  56.3 users/s  0:15 left`, within
+    /// `columns - 1` characters: the bar shrinks, then goes, then the time left and the rate.
+    /// Users per second and the time left count the users made in this run, not those skipped as
+    /// unchanged, and are left out until one is made.
+    static func bar(_ c: BatchCounts, total: Int, seconds: Double, columns: Int) -> String {
+        let made = c.users - c.unchanged
+        let rate = seconds > 0 ? Double(made) / seconds : 0
+        var parts = ["\(c.users)/\(total)", "\(c.ok) ok", "\(c.invalid) invalid", "\(c.failed) failed"]
+        if c.unchanged > 0 { parts.append("\(c.unchanged) unchanged") }
+        var optional: [String] = []
+        if made > 0 {
+            optional.append(String(format: "%.1f users/s", rate))
+            let left = rate > 0 ? Int((Double(total - c.users) / rate).rounded()) : 0
+            optional.append(String(format: "%d:%02d left", left / 60, left % 60))
+        }
+        var text = (parts + optional).joined(separator: "  ")
+        while text.count > columns - 1, !optional.isEmpty {
+            optional.removeLast()
+            text = (parts + optional).joined(separator: "  ")
+        }
+        let width = min(30, columns - 1 - text.count - 3)
+        guard width >= 5 else { return text }
+        let filled = total > 0 ? min(width, c.users * width / total) : width
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] " + text
     }
 
-    /// The line printed at the end (what cron mails).
-    static func summaryLine(_ summary: BatchSummary) -> String {
-        let c = summary.counts
-        let secs = Double(summary.wallMs) / 1000
-        let rate = secs > 0 ? Double(c.users - c.resumed) / secs : 0
-        return "batch: \(c.users) users: \(c.ok) ok, \(c.invalid) invalid, \(c.failed) failed, \(c.resumed) resumed in "
-            + String(format: "%.1f s (%.1f users/s)", secs, rate)
+    /// The width of the terminal on standard error (80 when it does not say).
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// The line printed at the end (what cron mails): every user counted once by status, how
+    /// many were skipped as unchanged, the time and rate of the users made (none when nothing
+    /// was made), and up to five users that are not ok with where their errors.txt is.
+    static func summaryLine(_ name: String, _ c: BatchCounts, problems: BatchProblems, outDir: String,
+                            seconds: Double?) -> String {
+        var line = "\(name): \(counted(c.users, "user")): \(c.ok) ok, \(c.invalid) invalid, \(c.failed) failed"
+        let made = c.users - c.unchanged
+        if c.unchanged > 0 {
+            line += c.unchanged == c.users ? ", all skipped as unchanged" : ", \(c.unchanged) skipped as unchanged"
+        }
+        if let seconds, made > 0 {
+            line += (c.unchanged > 0 ? "; \(made) made" : "") + " in " + String(format: "%.1f s (%.1f users/s)", seconds, Double(made) / max(seconds, 0.001))
+        }
+        return line + problemsText(problems, outDir: outDir)
+    }
+
+    /// "; invalid: u-a, u-b; failed: u-c; see OUT/<user>/errors.txt", up to five users named.
+    static func problemsText(_ problems: BatchProblems, outDir: String) -> String {
+        let all = problems.invalid.count + problems.failed.count
+        guard all > 0 else { return "" }
+        var named = 0
+        var text = ""
+        for (label, ids) in [("invalid", problems.invalid), ("failed", problems.failed)] where !ids.isEmpty {
+            let shown = Array(ids.prefix(max(0, 5 - named)))
+            named += shown.count
+            let more = ids.count - shown.count
+            text += "; \(label): " + (shown + (more > 0 ? ["and \(more) more"] : [])).joined(separator: ", ")
+        }
+        let folder = outDir.hasSuffix("/") ? String(outDir.dropLast()) : outDir
+        let only = all == 1 ? (problems.invalid + problems.failed)[0] : "<user>"
+        return text + " (see \(folder)/\(only)/errors.txt)"
+    }
+
+    /// The exit status a batch's final state gives: 4 when a user failed (a rerun with `--resume`
+    /// makes it), 5 when users are invalid (a rerun cannot help), else 0.
+    static func status(_ c: BatchCounts) -> ExitStatus {
+        c.failed > 0 ? .output : c.invalid > 0 ? .usersInvalid : .success
+    }
+
+    /// Prints the summary line at the level its status gives (with the counts as members of a
+    /// JSON line) and ends the command with that status.
+    static func finish(_ line: String, _ c: BatchCounts, seconds: Double?, console: Console) throws {
+        let status = status(c)
+        var extra: [(String, JSONOutput)] = [("users", .int(c.users)), ("ok", .int(c.ok)), ("invalid", .int(c.invalid)),
+                                             ("failed", .int(c.failed)), ("unchanged", .int(c.unchanged))]
+        if let seconds { extra.append(("seconds", .number(String(format: "%.3f", seconds)))) }
+        console.emit(level: status == .output ? "error" : status == .usersInvalid ? "warning" : "info", line, extra: extra)
+        if status != .success { throw Finished(status: status) }
     }
 }
 

@@ -14,51 +14,51 @@ struct BenchmarkCommand: ReportCommand {
         commandName: "benchmark",
         abstract: "Measure ingest, summary and clinical PDF, insights and care speed on generated data.",
         discussion: """
-            Generates synthetic headache logs of each size (JSON and CSV in the
-            input schema), then prints for each size: CSV and JSON ingest
-            throughput (in process), the free summary PDF as a whole process
-            (median wall time over --runs, pages per second, peak memory of that
-            process); then the premium clinical PDF of one year of logs
-            (--clinical-episodes, with daily context for every day) as a whole
-            process; then care ingest of generated handoffs (--care-handoffs over
-            --care-patients) and care patterns for every patient, as whole processes;
-            then the nightly batch of --batch-users generated users (insights and
-            summary) as a whole process: users per second, worker time per report,
-            peak memory. Targets are in docs/performance.md. Build in release mode
-            first: swift build -c release --product report && .build/release/report benchmark
+            Generates synthetic headache logs of each size (JSON and CSV in the input schema), \
+            then prints for each size: CSV and JSON ingest throughput (in process), the free \
+            summary PDF as a whole process (median wall time over --runs, pages per second, \
+            peak memory of that process); then the premium clinical PDF of one year of logs \
+            (--clinical-episodes, with daily context for every day) as a whole process; then \
+            care ingest of generated handoffs (--care-handoffs over --care-patients) and care \
+            patterns for every patient, as whole processes; then the nightly batch of \
+            --batch-users generated users (insights and summary) as a whole process: users per \
+            second, worker time per report, peak memory. Measure a release build (swift build \
+            -c release); the project's figures are of --sizes 100,1000,10000 --runs 5 with the \
+            other defaults, and take several minutes.
 
-            Example:
-              report benchmark --sizes 100,1000,10000 --runs 5
+            Example (a quick run):
+              report benchmark --sizes 100 --runs 1 --insights-episodes 1000 \\
+                --clinical-episodes 30 --care-handoffs 200 --batch-users 10
             """)
 
-    @Option(help: "Comma-separated episode counts.", transform: BenchmarkCommand.sizeList)
+    @Option(help: ArgumentHelp("Comma-separated episode counts.", valueName: "LIST"), transform: BenchmarkCommand.sizeList)
     var sizes: [Int] = [100, 1000, 10000]
 
-    @Option(help: "Timed whole-process runs per size (after one untimed warm-up run).")
+    @Option(help: ArgumentHelp("Timed whole-process runs per size (after one untimed warm-up run).", valueName: "N"))
     var runs: Int = 5
 
-    @Option(help: "Folder for the generated logs and PDFs (default: a new temporary folder).")
+    @Option(help: ArgumentHelp("Folder for the generated logs and PDFs (default: a new temporary folder).", valueName: "DIR"))
     var work: String?
 
-    @Option(name: .customLong("templates"), help: "The templates folder, passed on to the measured runs.")
+    @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder, passed on to the measured runs.", valueName: "DIR"))
     var templates: String?
 
-    @Option(name: .customLong("insights-episodes"), help: "Episodes for the in-process insights measurement (0 to skip).")
+    @Option(name: .customLong("insights-episodes"), help: ArgumentHelp("Episodes for the in-process insights measurement (0 to skip).", valueName: "N"))
     var insightsEpisodes: Int = 1_000_000
 
-    @Option(name: .customLong("clinical-episodes"), help: "Episodes in the year of logs of the clinical PDF measurement (0 to skip).")
+    @Option(name: .customLong("clinical-episodes"), help: ArgumentHelp("Episodes in the year of logs of the clinical PDF measurement (0 to skip).", valueName: "N"))
     var clinicalEpisodes: Int = 120
 
-    @Option(name: .customLong("care-handoffs"), help: "Handoffs for the care ingest and patterns measurement (0 to skip).")
+    @Option(name: .customLong("care-handoffs"), help: ArgumentHelp("Handoffs for the care ingest and patterns measurement (0 to skip).", valueName: "N"))
     var careHandoffs: Int = 100_000
 
-    @Option(name: .customLong("care-patients"), help: "Patients the care handoffs are spread over.")
+    @Option(name: .customLong("care-patients"), help: ArgumentHelp("Patients the care handoffs are spread over.", valueName: "N"))
     var carePatients: Int = 1_000
 
-    @Option(name: .customLong("care-patient-handoffs"), help: "Handoffs in the store of the one-patient care patterns measurement (0 to skip).")
+    @Option(name: .customLong("care-patient-handoffs"), help: ArgumentHelp("Handoffs in the store of the one-patient care patterns measurement (0 to skip).", valueName: "N"))
     var carePatientHandoffs: Int = 150_000
 
-    @Option(name: .customLong("batch-users"), help: "Generated users (100 episodes each) for the nightly batch measurement (0 to skip).")
+    @Option(name: .customLong("batch-users"), help: ArgumentHelp("Generated users (100 episodes each) for the nightly batch measurement (0 to skip).", valueName: "N"))
     var batchUsers: Int = 1_000
 
     /// The benchmark's own messages are plain text, never quiet.

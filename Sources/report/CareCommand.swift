@@ -8,10 +8,11 @@ import Ingest
 struct CareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "care",
-        abstract: "CuraKnot care circle: the SQLite store, its ingest and check, and daily symptom patterns.",
+        abstract: "CuraKnot care circle: the handoff store and its symptom patterns, the expense report and the care team directory.",
         discussion: """
             The store (--db FILE) is created by the first ingest with mode 0600; the other \
-            store commands exit 4 when it is missing. See docs/care.md.
+            store commands exit 4 when it is missing. expenses and directory read their exports \
+            directly, with no store.
 
             Exit status: 0 success, 1 invalid input or unknown insight id, 2 usage error, 3 not \
             available in this tier, 4 cannot open or write the store.
@@ -59,7 +60,9 @@ struct CareIngestCommand: ReportCommand {
             each file is told by its records key or columns (or --kind).
 
             Example:
-              report care ingest samples/care/handoffs.json samples/care/expenses.csv samples/care/providers.json --db care.sqlite
+              report care ingest samples/care/handoffs-p1.json \\
+                samples/care/handoffs-p2.csv samples/care/expenses.csv \\
+                samples/care/providers.json --db care.sqlite
             """)
 
     @Argument(help: ArgumentHelp("Handoff, expense or provider exports (.json or .csv).", valueName: "FILE"))
@@ -118,7 +121,12 @@ struct CareCheckCommand: ReportCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run the store's integrity check and print its row counts.",
-        discussion: "Exit status 4 when the check finds a problem or the store cannot be opened.")
+        discussion: """
+            Exit status 4 when the check finds a problem or the store cannot be opened.
+
+            Example:
+              report care check --db care.sqlite
+            """)
 
     @OptionGroup var store: CareStoreOptions
 

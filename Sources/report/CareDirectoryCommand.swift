@@ -17,8 +17,10 @@ struct CareDirectoryCommand: ReportCommand {
             exits 3. Family adds the family's notes and ratings (in the vCard as NOTE).
 
             Examples:
-              report care directory samples/care/providers.json --tier family --circle c-1 -o team.vcf
-              report care directory samples/care/providers.json --tier plus --circle c-1 --recipient-name "Rose" -o team.pdf
+              report care directory samples/care/providers.json --tier family --circle c-1 \\
+                -o team.vcf
+              report care directory samples/care/providers.json --tier plus --circle c-1 \\
+                --recipient-name "Rose" -o team.pdf
             """)
 
     @Argument(help: ArgumentHelp("Provider exports (.json or .csv).", valueName: "FILE"))
@@ -48,6 +50,7 @@ struct CareDirectoryCommand: ReportCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
         if let output {
+            _ = try OutputTarget(path: output).format(among: [.pdf, .csv, .vcf], standardOutput: false)
             guard DirectoryFormat(path: output) != nil else {
                 throw ValidationError("cannot tell the format of '\(output)': use a .pdf, .csv or .vcf file name")
             }

@@ -11,15 +11,16 @@ struct CareExpensesCommand: ReportCommand {
         abstract: "The expense report: totals by month and category, year, payer and reimbursable, per currency.",
         discussion: """
             Reads expense exports (JSON or CSV; no store). Plus prints the totals as text (or \
-            --json, the contract in docs/care.md), per care circle. Family adds 12-month \
-            projections and -o, which writes one circle's PDF report or itemised CSV, told by the \
-            extension (.pdf, .csv), atomically with mode 0600; when the input holds several \
-            circles it needs --circle. --benchmarks adds published cost figures beside the \
-            projections. Amounts are exact and never summed across currencies or circles. --from \
-            and --to are inclusive and default to the circle's first and last expense dates.
+            --json, as JSON for the app), per care circle. Family adds 12-month projections and \
+            -o, which writes one circle's PDF report or itemised CSV, told by the extension (.pdf, \
+            .csv), atomically with mode 0600; when the input holds several circles it needs \
+            --circle. --benchmarks adds published cost figures beside the projections. Amounts \
+            are exact and never summed across currencies or circles. --from and --to are \
+            inclusive and default to the circle's first and last expense dates.
 
             Example:
-              report care expenses samples/care/expenses.csv --tier family --circle c-1 --benchmarks samples/care/benchmarks.csv -o expenses.pdf
+              report care expenses samples/care/expenses.csv --tier family --circle c-1 \\
+                --benchmarks samples/care/benchmarks.csv -o expenses.pdf
             """)
 
     @Argument(help: ArgumentHelp("Expense exports (.json or .csv).", valueName: "FILE"))
@@ -40,7 +41,7 @@ struct CareExpensesCommand: ReportCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp("Last day of the range, YYYY-MM-DD (default: the last expense).", valueName: "D"))
     var to: LocalDate?
 
-    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md) instead of text.")
+    @Flag(name: .customLong("json"), help: "Print JSON for the app instead of text.")
     var json = false
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write OUT.pdf (the report) or OUT.csv (the itemised expenses); family only.", valueName: "OUT"))
@@ -63,6 +64,7 @@ struct CareExpensesCommand: ReportCommand {
         if let from, let to, from > to { throw ValidationError("--from \(from) is after --to \(to)") }
         if let output {
             if json { throw ValidationError("--json and -o cannot be combined") }
+            _ = try OutputTarget(path: output).format(among: [.pdf, .csv], standardOutput: false)
             guard ExpensesFormat(path: output) != nil else {
                 throw ValidationError("cannot tell the format of '\(output)': use a .pdf or .csv file name")
             }

@@ -13,8 +13,8 @@ struct CarePatternsCommand: ReportCommand {
             --patient), leaves out dismissed ones, and stores what surfaced, so a second run for \
             the same date stores nothing new and firstSurfaced tells new findings from ones already \
             shown. The text, grouped by circle and patient, goes to standard output whatever it is \
-            connected to; --json prints the contract in docs/care.md instead. The one-line summary \
-            for cron goes to standard error. --dry-run computes and prints without recording \
+            connected to; --json prints JSON for the app instead. The one-line summary for cron goes \
+            to standard error. --dry-run computes and prints without recording \
             anything: the store is not written. --pdf also writes the patterns of one patient for \
             a family meeting (one block per symptom with its sources, questions for the next \
             appointment), atomically with mode 0600; when the store holds several patients it \
@@ -23,7 +23,8 @@ struct CarePatternsCommand: ReportCommand {
 
             Examples:
               report care patterns --db care.sqlite --tier plus --as-of 2026-04-15 --json
-              report care patterns --db care.sqlite --tier family --patient p-1 --recipient-name "Rose" --pdf meeting.pdf
+              report care patterns --db care.sqlite --tier family --as-of 2026-04-15 \\
+                --patient p-1 --recipient-name "Rose" --pdf meeting.pdf
             """)
 
     @OptionGroup var store: CareStoreOptions
@@ -43,7 +44,7 @@ struct CarePatternsCommand: ReportCommand {
     @Option(name: .customLong("recipient-name"), help: ArgumentHelp("The care recipient's name, printed on every page of the PDF instead of the circle and patient ids.", valueName: "NAME"))
     var recipientName: String?
 
-    @Flag(name: .customLong("json"), help: "Print JSON (the contract in docs/care.md) instead of the text.")
+    @Flag(name: .customLong("json"), help: "Print JSON for the app instead of the text.")
     var json = false
 
     @Flag(name: .customLong("text"), help: "Print the text also when --pdf is given.")
@@ -59,7 +60,10 @@ struct CarePatternsCommand: ReportCommand {
 
     func validate() throws {
         if json && text { throw ValidationError("--json and --text cannot be combined") }
-        if let pdf { try OutputTarget(path: pdf).refuseClobbering([store.db]) }
+        if let pdf {
+            _ = try OutputTarget(path: pdf).format(among: [.pdf], option: "--pdf")
+            try OutputTarget(path: pdf).refuseClobbering([store.db])
+        }
     }
 
     func run() throws {
@@ -102,8 +106,9 @@ struct CareDismissCommand: ReportCommand {
             D+89; from D+90 it may surface again. The latest dismissal counts; dismissing twice \
             is harmless. An id that was never shown is exit status 1.
 
-            Example:
-              report care dismiss 3f0c9a… --db care.sqlite --as-of 2026-03-31
+            Example (an id that 'report care patterns --json' printed):
+              report care dismiss 8615b44c60362fbd27da738d3abb08ce --db care.sqlite \\
+                --as-of 2026-03-31
             """)
 
     @Argument(help: ArgumentHelp("The id of a surfaced insight (from patterns).", valueName: "INSIGHT_ID"))

@@ -7,36 +7,33 @@ struct ClinicalCommand: ReportCommand {
         commandName: "clinical",
         abstract: "Write the Aurae clinical headache report PDF (premium tier).",
         discussion: """
-            One A4 PDF for a clinician, each section an outline entry: overview
-            (compared with the previous period of the same length, Last 30 Days,
-            streak, data basis), calendar, safety (flagged episodes, the
-            medication-overuse awareness text, acute-medication days per ICHD-3
-            class for the last three months), charts, pattern summary, episode
-            table, episode details and disclaimers. Every number comes from the
-            analysis that 'report headache insights --tier premium' prints.
-            With --tier free it exits with status 3 and writes nothing.
+            One A4 PDF for a clinician, each section an outline entry; every number comes from \
+            the analysis that 'report headache insights --tier premium' prints. --days adds the \
+            daily context: the data basis and the comparison with headache-free days.
 
-            --sections picks and orders sections by name:
-            \(ClinicalReport.sectionIds.joined(separator: ", ")).
-            Safety is never left out: it comes first after overview when not named.
+            The clinical report is premium: --tier is required, and --tier free exits with \
+            status 3 and writes nothing.
 
-            Example:
+            --sections picks and orders sections by name: \
+            \(ClinicalReport.sectionIds.joined(separator: ", ")). Safety is never left out.
+
+            Examples:
               report headache clinical samples/aurae/logs.json --tier premium \\
-                --days samples/aurae/days.json --as-of 2026-07-31 -o clinical.pdf \\
-                --sections overview,safety,patterns
+                --days samples/aurae/days.json --as-of 2026-07-31 -o clinical.pdf
+              report headache clinical samples/aurae/logs.json --tier premium \\
+                --as-of 2026-07-31 -o short.pdf --sections overview,safety,patterns
             """)
-
-    @OptionGroup var input: InputOptions
-    @OptionGroup var options: RunOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write ('-' for standard output).", valueName: "OUT.pdf"))
     var output: String
 
+    @Option(name: .customLong("tier"), help: "The user's tier; the clinical report needs premium (free exits 3).")
+    var tier: AuraeTier
+
+    @OptionGroup var dates: RunOptions
+
     @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title.", valueName: "NAME"))
     var patientName: String?
-
-    @Option(name: .customLong("tier"), help: "The clinical report needs premium.")
-    var tier: AuraeTier = .free
 
     @Option(name: .customLong("days"), help: ArgumentHelp("Daily-context export (.json or .csv): the data basis and the fair comparison.", valueName: "FILE"))
     var days: String?
@@ -45,10 +42,16 @@ struct ClinicalCommand: ReportCommand {
             transform: ClinicalCommand.sectionList)
     var sections: [String]?
 
-    var console: Console { options.console }
+    @OptionGroup var input: InputOptions
+
+    @OptionGroup var common: CommonOptions
+
+    var console: Console { common.console }
 
     func validate() throws {
-        try OutputTarget(path: output).refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
+        let target = OutputTarget(path: output)
+        _ = try target.format(among: [.pdf])
+        try target.refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
     }
 
     /// The `--sections` names: each one known, none twice, none empty.
@@ -59,13 +62,13 @@ struct ClinicalCommand: ReportCommand {
     }
 
     func run() throws {
-        let request = ClinicalJob.Request(from: options.from, to: options.to, patientName: patientName,
+        let request = ClinicalJob.Request(from: dates.from, to: dates.to, patientName: patientName,
                                           sections: sections)
         try ClinicalJob.gates(for: request).check(tier)
-        let templates = try options.templateSet()
+        let templates = try common.templateSet(app: "aurae")
         let job = try ClinicalJob(templates: templates)
         let inputs = try input.read(days: days, messages: console)
-        let context = try options.context(templates, logs: inputs.logs, output: OutputTarget(path: output))
+        let context = try dates.context(logs: inputs.logs, output: OutputTarget(path: output), console: console)
         let result = try job.run(inputs, request, in: context)
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }

@@ -11,13 +11,13 @@ struct ReadingOptions: ParsableArguments {
     @Flag(name: .customLong("skip-invalid"), help: "Report invalid records as warnings and leave them out, instead of stopping.")
     var skipInvalid = false
 
-    @Option(name: .customLong("max-errors"), help: "Stop after this many input errors.")
+    @Option(name: .customLong("max-errors"), help: ArgumentHelp("Stop after this many input errors.", valueName: "N"))
     var maxErrors: Int = 50
 
-    @Option(name: .customLong("max-records"), help: "Refuse inputs with more records than this.")
+    @Option(name: .customLong("max-records"), help: ArgumentHelp("Refuse inputs with more records than this.", valueName: "N"))
     var maxRecords: Int = IngestLimits.default.maxRecords
 
-    @Option(name: .customLong("max-field-bytes"), help: "Refuse fields longer than this many bytes.")
+    @Option(name: .customLong("max-field-bytes"), help: ArgumentHelp("Refuse fields longer than this many bytes.", valueName: "N"))
     var maxFieldBytes: Int = IngestLimits.default.maxFieldBytes
 
     @Option(name: .customLong("max-input-bytes"), help: ArgumentHelp("Refuse an input file (or standard input) longer than this many bytes; it is not read further.", valueName: "N"))
@@ -89,18 +89,17 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-/// Dates and run-wide settings shared by the headache commands.
+/// The dates of a headache report: the range and the analysis date. Declared right after `-o` in
+/// each command, so that help lists the options people use first.
 struct RunOptions: ParsableArguments {
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD, years 1900-2100 (default: today in the newest log's UTC offset).", valueName: "D"))
-    var asOf: LocalDate?
-
     @Option(name: .customLong("from"), help: ArgumentHelp("First date of the range, YYYY-MM-DD.", valueName: "D"))
     var from: LocalDate?
 
     @Option(name: .customLong("to"), help: ArgumentHelp("Last date of the range, YYYY-MM-DD, not after the as-of date (default: the as-of date).", valueName: "D"))
     var to: LocalDate?
 
-    @OptionGroup var common: CommonOptions
+    @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD, years 1900-2100 (default: today in the newest log's UTC offset).", valueName: "D"))
+    var asOf: LocalDate?
 
     /// Rejects every empty or inverted range the options alone decide: `--from` after `--to`,
     /// `--to` after `--as-of`, and `--from` after `--as-of` when the range ends on the as-of date.
@@ -119,10 +118,6 @@ struct RunOptions: ParsableArguments {
         throw RunFailure(.usage, "--from '\(from)' is after today, '\(run.asOf)', where the range ends when neither --to nor --as-of is given")
     }
 
-    var console: Console { common.console }
-
-    func templateSet() throws -> TemplateSet { try common.templateSet(app: "aurae") }
-
     /// The run's dates by the one policy (`RunInfo.resolve`): `--as-of`, else today in the newest
     /// log's UTC offset.
     func runInfo(logs: [HeadacheLog]) -> RunInfo {
@@ -133,15 +128,10 @@ struct RunOptions: ParsableArguments {
     }
 
     /// The context of a headache report on `logs`: the run's dates, the range checked against
-    /// them, the output, and the console for messages.
-    func context(_ templates: TemplateSet, logs: [HeadacheLog], output: OutputTarget) throws -> ReportContext {
+    /// them, the output, and `console` for messages.
+    func context(logs: [HeadacheLog], output: OutputTarget, console: Console) throws -> ReportContext {
         let run = runInfo(logs: logs)
         try checkRange(run)
         return ReportContext(run: run, output: output, messages: console)
-    }
-
-    /// The templates of `app` (`aurae`, `curaknot`, `cycle`, `mindfulhome`, `gentle`).
-    func templateSet(app: String) throws -> TemplateSet {
-        try common.templateSet(app: app)
     }
 }

@@ -28,19 +28,22 @@ struct Console: Sendable, MessageSink {
         }
     }
 
-    func emit(level: String, _ text: String, location: SourceLocation? = nil) {
+    /// One message: `report: LEVEL: TEXT` (a located message as it is), or a JSON line with the
+    /// time, the level, the message, its location and `extra` members.
+    func emit(level: String, _ text: String?, location: SourceLocation? = nil, extra: [(String, JSONOutput)] = []) {
         switch format {
         case .json:
-            var fields: [(String, JSONOutput)] = [("level", .string(level)), ("message", .string(text))]
+            var fields: [(String, JSONOutput)] = [("ts", .string(Console.timestamp())), ("level", .string(level))]
+            if let text { fields.append(("message", .string(text))) }
             if let location {
                 fields += [("file", .string(location.file)), ("line", .int(location.line)),
                            ("column", .int(location.column))]
             }
-            StandardStreams.writeError(JSONOutput.object(fields).compact() + "\n")
-        case .text where location != nil || text.hasPrefix("report:"):
-            StandardStreams.writeError(text + "\n")
+            StandardStreams.writeError(JSONOutput.object(fields + extra).compact() + "\n")
+        case .text where location != nil || text?.hasPrefix("report:") == true:
+            StandardStreams.writeError((text ?? "") + "\n")
         case .text:
-            StandardStreams.writeError("report: \(level): \(text)\n")
+            StandardStreams.writeError("report: \(level): \(text ?? "")\n")
         }
     }
 
@@ -61,5 +64,17 @@ struct Console: Sendable, MessageSink {
             emit(level: "error", failure.message)
         }
         return ExitStatus(failure.kind)
+    }
+
+    /// The time of a JSON log line: RFC 3339 in UTC with milliseconds, from the system clock (a
+    /// log line tells when it was written; `SOURCE_DATE_EPOCH` is for the outputs).
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var utc = tm()
+        gmtime_r(&seconds, &utc)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(utc.tm_year) + 1900, Int(utc.tm_mon) + 1,
+                      Int(utc.tm_mday), Int(utc.tm_hour), Int(utc.tm_min), Int(utc.tm_sec), Int(now.tv_nsec / 1_000_000))
     }
 }

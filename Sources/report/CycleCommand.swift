@@ -13,7 +13,7 @@ struct CycleCommand: ParsableCommand {
             notifications). The cycle length is the average of the last 6 gaps of 15 to 90 days \
             (28 when there is none); the two check-ins fall 1 and 3 days after the predicted \
             start, at 09:00 in the user's time zone, from the system's time-zone database (tzdata: \
-            the TZif files in $TZDIR, default /usr/share/zoneinfo). See docs/companion-apps.md.
+            the TZif files in $TZDIR, default /usr/share/zoneinfo).
 
             Exit status: 0 success, 1 invalid input, 2 usage error.
             """,
@@ -25,6 +25,18 @@ extension Timestamp: ExpressibleByArgument {
     public init?(argument: String) {
         guard let t = Timestamp(iso: argument), InputYears.contains(t) else { return nil }
         self = t
+    }
+
+    /// Why `text` is not an instant these options take; nil when it is one.
+    static func argumentProblem(_ text: String) -> String? {
+        if let t = Timestamp(iso: text) {
+            return InputYears.contains(t) ? nil
+                : "outside the years \(InputYears.valid.lowerBound)-\(InputYears.valid.upperBound)"
+        }
+        if text.count >= 10, let problem = LocalDate.argumentProblem(String(text.prefix(10))), !problem.hasPrefix("not a date") {
+            return problem
+        }
+        return "not an ISO 8601 instant with a UTC offset, for example 2026-03-28T00:00:00Z"
     }
 }
 
@@ -72,16 +84,16 @@ struct CycleRemindersCommand: ReportCommand {
 
             Example:
               report cycle reminders samples/cycle/periods.json --json \\
-                  --from 2026-03-28T00:00:00Z --to 2026-03-31T00:00:00Z
+                --from 2026-03-28T00:00:00Z --to 2026-03-31T00:00:00Z
             """)
-
-    @OptionGroup var options: CycleOptions
 
     @Option(name: .customLong("from"), help: ArgumentHelp("Start of the window (included), ISO 8601 with a UTC offset.", valueName: "INSTANT"))
     var from: Timestamp
 
     @Option(name: .customLong("to"), help: ArgumentHelp("End of the window (excluded), ISO 8601 with a UTC offset.", valueName: "INSTANT"))
     var to: Timestamp
+
+    @OptionGroup var options: CycleOptions
 
     var console: Console { options.console }
 
@@ -103,13 +115,14 @@ struct CycleSummaryCommand: ReportCommand {
             user, in user id order.
 
             Example:
-              report cycle summary samples/cycle/periods.json samples/cycle/periods-london.csv --as-of 2026-03-01
+              report cycle summary samples/cycle/periods.json \\
+                samples/cycle/periods-london.csv --as-of 2026-03-01
             """)
-
-    @OptionGroup var options: CycleOptions
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Count only starts on or before this date, YYYY-MM-DD (default: all).", valueName: "D"))
     var asOf: LocalDate?
+
+    @OptionGroup var options: CycleOptions
 
     var console: Console { options.console }
 

@@ -12,6 +12,10 @@ enum ExitStatus: Int32 {
     case tier = 3
     /// The output (or the store) cannot be written or opened.
     case output = 4
+    /// The batch (or its merge) finished, but some users' input is invalid: their `errors.txt`
+    /// says why and every other user was written. Distinct from 1 so that a scheduler can tell
+    /// "done, with bad data a rerun cannot fix" from "could not start" (docs/operations.md).
+    case usersInvalid = 5
 
     init(_ kind: FailureKind) {
         switch kind {

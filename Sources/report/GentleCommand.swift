@@ -10,8 +10,7 @@ struct GentleCommand: ParsableCommand {
         discussion: """
             Reads Gentle Days events (JSON or CSV): status updates with the chips a person chose, \
             care actions, comfort SOS and calendar entries, each with its person (userId) and pair \
-            (pairId). Nothing is computed over time: every output is per event or per person. See \
-            docs/gentle.md.
+            (pairId). Nothing is computed over time: every output is per event or per person.
 
             Exit status: 0 success, 1 invalid input (or, for export, a user with no events), 2 usage \
             error, 4 cannot write the output.

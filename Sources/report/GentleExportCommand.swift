@@ -14,10 +14,9 @@ struct GentleExportCommand: ReportCommand {
             0600. A user who sent no event is an input error (exit 1) and nothing is written.
 
             Example:
-              report gentle export samples/gentle/events.json --user user_maya -o maya.json
+              report gentle export samples/gentle/events.json --user user_maya \\
+                -o maya.json
             """)
-
-    @OptionGroup var input: GentleInputOptions
 
     @Option(name: .customLong("user"), help: ArgumentHelp("The person whose data is exported.", valueName: "ID"))
     var user: String
@@ -25,10 +24,14 @@ struct GentleExportCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The JSON file to write ('-' for standard output).", valueName: "OUT.json"))
     var output: String
 
+    @OptionGroup var input: GentleInputOptions
+
     var console: Console { input.console }
 
     func validate() throws {
-        try OutputTarget(path: output).refuseClobbering(input.events)
+        let target = OutputTarget(path: output)
+        _ = try target.format(among: [.json])
+        try target.refuseClobbering(input.events)
     }
 
     func run() throws {

@@ -25,11 +25,10 @@ struct GentleNotifyCommand: ReportCommand {
               report gentle notify samples/gentle/events.json --json
             """)
 
-    @OptionGroup var input: GentleInputOptions
-
-
     @Flag(name: .customLong("json"), help: "One JSON line per event instead of text.")
     var json = false
+
+    @OptionGroup var input: GentleInputOptions
 
     var console: Console { input.console }
 

@@ -13,7 +13,7 @@ struct HomeCommand: ParsableCommand {
             Reads the app's task export (JSON or CSV: id, kind, title, peanuts, category, \
             createdAt, isSelected, isCompleted, inBasket). The balance is the peanuts of completed \
             rules and chores minus those of the rewards in the basket; a negative balance is an \
-            input error naming the rewards, and nothing is written. See docs/companion-apps.md.
+            input error naming the rewards, and nothing is written.
 
             Exit status: 0 success, 1 invalid input, 2 usage error, 4 cannot write the output.
             """,
@@ -62,15 +62,19 @@ struct HomeLedgerCommand: ReportCommand {
               report home ledger samples/home/tasks.json -o ledger.pdf --lang nl
             """)
 
-    @OptionGroup var options: HomeOptions
-
     @Option(name: .customLong("lang"), help: "The ledger's language.")
     var language: LedgerLanguage = .en
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The date the ledger shows, YYYY-MM-DD (default: today, UTC); with it the same input gives the same bytes.", valueName: "D"))
     var asOf: LocalDate?
 
+    @OptionGroup var options: HomeOptions
+
     var console: Console { options.console }
+
+    func validate() throws {
+        _ = try OutputTarget(path: options.output).format(among: [.pdf])
+    }
 
     func run() throws {
         let templates = try options.run.templateSet(app: "mindfulhome")
@@ -98,6 +102,10 @@ struct HomeExportCommand: ReportCommand {
     @OptionGroup var options: HomeOptions
 
     var console: Console { options.console }
+
+    func validate() throws {
+        _ = try OutputTarget(path: options.output).format(among: [.json])
+    }
 
     func run() throws {
         let tasks = try options.read()

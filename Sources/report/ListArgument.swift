@@ -15,7 +15,9 @@ struct CommaList<Element: Equatable> {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)
             guard let value = element(name) else {
-                throw ValidationError("unknown \(noun) '\(name)'; the \(noun)s are \(known)")
+                let near = Suggestion.closest(to: name, among: known.components(separatedBy: ", "))
+                throw ValidationError("unknown \(noun) '\(name)'; " + (near.map { "did you mean '\($0)'? " } ?? "")
+                                      + "the \(noun)s are \(known)")
             }
             guard !values.contains(value) else { throw ValidationError("'\(describe(value))' is named twice") }
             values.append(value)

@@ -25,6 +25,29 @@ extension LocalDate: ExpressibleByArgument {
         guard let date = LocalDate(iso: argument), InputYears.contains(date) else { return nil }
         self = date
     }
+
+    /// Why `text` is not a date these options take: not written YYYY-MM-DD, not a real day
+    /// (2026-02-30), or outside the years input dates may have. Nil when it is one.
+    static func argumentProblem(_ text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            return "not a date: write it YYYY-MM-DD, for example 2026-03-31"
+        }
+        guard (1...12).contains(month) else { return "not a real date: there is no month \(parts[1])" }
+        let days = LocalDate.daysInMonth(year: year, month: month)
+        guard (1...days).contains(day) else {
+            return "not a real date: \(LocalDate.monthNames[month - 1]) \(year) has \(days) days"
+        }
+        guard let date = LocalDate(iso: text), InputYears.contains(date) else {
+            return "outside the years \(InputYears.valid.lowerBound)-\(InputYears.valid.upperBound)"
+        }
+        return nil
+    }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                             "September", "October", "November", "December"]
 }
 
 extension OutputTarget {

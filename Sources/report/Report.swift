@@ -9,50 +9,67 @@ struct Report: ParsableCommand {
         abstract: "Turns health-app exports into clinician-ready PDFs, pattern insights and exports.",
         discussion: """
             Reads the exports of the app family (JSON or CSV) and writes A4 PDFs, insights and \
-            exports: Aurae headache reports and the nightly batch (headache), the CuraKnot care \
-            circle (care), period check-ins (cycle), Gentle Days partner notifications (gentle) \
-            and the Mindful Home peanut ledger (home). Input errors are printed as \
-            file:line:column: error: … on standard error.
+            exports. Input errors are printed as FILE:LINE:COLUMN: error: MESSAGE and every other \
+            message as report: error: MESSAGE on standard error.
+
+            The commands, by app ('report help APP COMMAND' for one):
+            \(commandMap(subcommands))
 
             Exit status: 0 success, 1 invalid input data, 2 usage error, 3 not available in \
-            this tier, 4 cannot write output or open the store.
+            this tier, 4 cannot write output or open the store; the batch also 5: finished, but \
+            some users' input is invalid.
 
             Example:
-              report headache summary samples/aurae/logs.json -o summary.pdf --as-of 2026-03-31
+              report headache summary samples/aurae/logs.json -o summary.pdf \\
+                --as-of 2026-03-31
             """,
         version: "report 0.1.0",
-        subcommands: [HeadacheCommand.self, CareCommand.self, CycleCommand.self, GentleCommand.self, HomeCommand.self,
-                      BenchmarkCommand.self])
+        subcommands: subcommands)
+
+    static let subcommands: [ParsableCommand.Type] = [
+        HeadacheCommand.self, CareCommand.self, CycleCommand.self, GentleCommand.self, HomeCommand.self,
+        BenchmarkCommand.self,
+    ]
+
+    /// One line per command group: its name and its commands, in the order of their help.
+    static func commandMap(_ groups: [ParsableCommand.Type]) -> String {
+        let width = groups.map { LeafDispatch.name(of: $0).count }.max() ?? 0
+        return groups.map { group in
+            let name = LeafDispatch.name(of: group)
+            let commands = group.configuration.subcommands.map(LeafDispatch.name(of:))
+            let padded = name + String(repeating: " ", count: width - name.count)
+            return commands.isEmpty ? "  " + name : "  " + padded + "  " + commands.joined(separator: ", ")
+        }.joined(separator: "\n")
+    }
 
     /// Parses, runs, and exits with the documented status. Whatever the parser rejects (an
-    /// unknown option, an invalid value, a failed `validate()`) is a usage error, 2, printed as
-    /// a JSON line with no values when `--log-format json` is among the arguments; help and
-    /// `--version` print to standard output and exit 0; a report command's failure exits with the
-    /// status its console reports for it.
+    /// unknown command or option, an invalid value, a failed `validate()`) is a usage error, 2,
+    /// printed in the tool's one format (`UsageError`), as a JSON line with no values when
+    /// `--log-format json` is among the arguments; help and `--version` print to standard output
+    /// and exit 0; a report command's failure exits with the status its console reports for it.
     static func main() {
         StandardStreams.prepare()
         InterruptCleanup.install()
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            var parsed = try LeafDispatch.parse(Report.self, CommandLine.arguments.dropFirst()) ?? parseAsRoot()
+            var parsed = try LeafDispatch.parse(Report.self, arguments[...]) ?? parseAsRoot(arguments)
             guard var command = parsed as? ReportCommand else {
                 try parsed.run()  // help, or a command group: ArgumentParser's own requests
                 exit(with: .success)
             }
             do {
                 try command.run()
+            } catch let finished as Finished {
+                exit(with: finished.status)
             } catch {
                 exit(with: command.console.report(error))
             }
         } catch {
             guard exitCode(for: error) == .success else {
-                if UsageLog.wantsJSON(CommandLine.arguments.dropFirst()) {
-                    Console(format: .json).emit(level: "error", UsageLog.redacted(message(for: error)))
-                } else {
-                    StandardStreams.writeError(fullMessage(for: error) + "\n")
-                }
+                UsageError(error, arguments: arguments).print(json: UsageLog.wantsJSON(arguments))
                 exit(with: .usage)
             }
-            print(fullMessage(for: error))
+            print(HelpText.wrapped(fullMessage(for: error)))
         }
         exit(with: .success)
     }
@@ -60,6 +77,12 @@ struct Report: ParsableCommand {
     static func exit(with status: ExitStatus) -> Never {
         Foundation.exit(status.rawValue)
     }
+}
+
+/// A command that ran to its end and printed its own outcome, but exits with another status
+/// than 0 (the batch: some users invalid or failed).
+struct Finished: Error {
+    var status: ExitStatus
 }
 
 /// A command that does work (as opposed to help or a command group): its console, made from its
@@ -71,7 +94,7 @@ protocol ReportCommand: ParsableCommand {
 struct HeadacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "headache",
-        abstract: "Aurae headache reports: the summary and clinical PDFs, pattern insights and the data export.",
+        abstract: "Aurae headache tracker: the summary and clinical PDFs, pattern insights, the data export and the nightly batch.",
         subcommands: [SummaryCommand.self, ClinicalCommand.self, InsightsCommand.self, ExportCommand.self,
                       BatchCommand.self, BatchMergeCommand.self])
 }

@@ -7,19 +7,23 @@ struct SummaryCommand: ReportCommand {
         commandName: "summary",
         abstract: "Write the Aurae headache summary PDF (free tier).",
         discussion: """
-            One A4 PDF: the Aurae header, the date range, the safety items when present (flagged
-            episodes, the medication-overuse awareness text for the as-of month) and one table row
-            per episode in the range, oldest first. The file is written atomically with mode 0600.
+            One A4 PDF: the Aurae header, the date range, the safety items when present \
+            (flagged episodes, the medication-overuse awareness text for the as-of month) and \
+            one table row per episode in the range, oldest first. The summary is free, the \
+            same in every tier. The file is written atomically with mode 0600; -o - writes it \
+            to standard output.
 
-            Example:
-              report headache summary samples/aurae/logs.json -o summary.pdf --as-of 2026-03-31 --patient-name "Alex Doe"
+            Examples:
+              report headache summary samples/aurae/logs.json -o summary.pdf \\
+                --as-of 2026-03-31 --patient-name "Alex Doe"
+              report headache summary samples/aurae/logs.csv -o march.pdf \\
+                --from 2026-03-01 --to 2026-03-31 --as-of 2026-07-15
             """)
-
-    @OptionGroup var input: InputOptions
-    @OptionGroup var options: RunOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write ('-' for standard output).", valueName: "OUT.pdf"))
     var output: String
+
+    @OptionGroup var dates: RunOptions
 
     @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title.", valueName: "NAME"))
     var patientName: String?
@@ -27,17 +31,23 @@ struct SummaryCommand: ReportCommand {
     @Option(name: .customLong("tier"), help: "The summary is the same in every tier.")
     var tier: AuraeTier = .free
 
-    var console: Console { options.console }
+    @OptionGroup var input: InputOptions
+
+    @OptionGroup var common: CommonOptions
+
+    var console: Console { common.console }
 
     func validate() throws {
-        try OutputTarget(path: output).refuseClobbering(input.inputs)
+        let target = OutputTarget(path: output)
+        _ = try target.format(among: [.pdf])
+        try target.refuseClobbering(input.inputs)
     }
 
     func run() throws {
-        let request = SummaryJob.Request(from: options.from, to: options.to, patientName: patientName)
-        let templates = try options.templateSet()
+        let request = SummaryJob.Request(from: dates.from, to: dates.to, patientName: patientName)
+        let templates = try common.templateSet(app: "aurae")
         let inputs = try input.read(messages: console)
-        let context = try options.context(templates, logs: inputs.logs, output: OutputTarget(path: output))
+        let context = try dates.context(logs: inputs.logs, output: OutputTarget(path: output), console: console)
         let result = try SummaryJob(templates: templates).run(inputs, request, in: context)
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }

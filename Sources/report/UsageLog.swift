@@ -37,11 +37,12 @@ enum UsageLog {
         return out
     }
 
-    /// The words of every command's help that a usage message may quote: option names, value
-    /// placeholders (`<D>`), `...`, and the values listed after "values:".
+    /// The words of every command's help that a usage message may quote: command names, option
+    /// names, value placeholders (`<D>`), `...`, and the values listed after "values:".
     static func helpVocabulary() -> Set<String> {
         var words: Set<String> = ["..."]
         for command in allCommands() {
+            words.insert(LeafDispatch.name(of: command))
             let help = Report.helpMessage(for: command, columns: 10_000)
             for raw in help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," || $0 == "(" || $0 == ")" || $0 == "[" || $0 == "]" || $0 == ";" }) {
                 let word = String(raw)

@@ -33,7 +33,7 @@ final class ManifestTests: XCTestCase {
     func testRunRecordReadsBackWhatItWritesAndRefusesNegativeNumbers() throws {
         let dir = try TestPaths.temporaryDirectory("run-record").path
         var counts = BatchCounts()
-        counts.users = 3; counts.ok = 2; counts.invalid = 1; counts.resumed = 1
+        counts.users = 3; counts.ok = 2; counts.invalid = 1; counts.unchanged = 1
         let record = RunRecord(version: "0.1.0", asOf: "2026-07-31", options: ["reports": "summary", "tiers": "t.csv"],
                                shard: Shard(index: 1, count: 3), counts: counts, wallMs: 1234, reportMs: ["summary": 99])
         try record.write(to: dir + "/run.json")
@@ -60,7 +60,7 @@ final class ManifestTests: XCTestCase {
             let shard = try XCTUnwrap(Shard(index: index, count: 2))
             try "".write(toFile: dir + "/" + BatchSettings.manifestName(shard), atomically: true, encoding: .utf8)
             var counts = BatchCounts()
-            counts.resumed = Int.max
+            counts.unchanged = Int.max
             try RunRecord(version: "0.1.0", asOf: nil, options: [:], shard: shard, counts: counts, wallMs: 1,
                           reportMs: ["summary": Int.max]).write(to: dir + "/run.shard-\(index)-of-2.json")
         }

@@ -20,7 +20,7 @@ final class ExportCommandTests: XCTestCase {
     func testFreeTierIsRefusedAndWritesNothing() throws {
         for extra in [["--tier", "free"], []] {
             let r = try export(sample("aurae/logs.json"), "csv", to: out("free.csv"), extra)
-            XCTAssertEqual(r.status, 3, r.stderr)
+            XCTAssertEqual(r.status, extra.isEmpty ? 2 : 3, "without --tier, a usage error naming premium: \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("premium"), r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out("free.csv")))
         }

@@ -48,14 +48,15 @@ final class HomeCommandTests: XCTestCase {
 
     func testNegativeBalanceNamesTheRewardsAndWritesNothing() throws {
         for command in ["ledger", "export"] {
-            let r = try ReportBinary.run(["home", command, broken("tasks-negative-balance.json"), "-o", out("x")])
+            let name = command == "ledger" ? "x.pdf" : "x.json"  // outputs are named by what they hold
+            let r = try ReportBinary.run(["home", command, broken("tasks-negative-balance.json"), "-o", out(name)])
             XCTAssertEqual(r.status, 1)
             XCTAssertTrue(r.stderr.contains("tasks-negative-balance.json:4:5: error: the balance is negative (-4)"), r.stderr)
             XCTAssertTrue(r.stderr.contains("reward \"Pick the movie\" (id \"r1\") costs 5"), r.stderr)
             XCTAssertTrue(r.stderr.contains("reward \"Ice cream\" (id \"r2\") costs 1"), r.stderr)
-            XCTAssertFalse(FileManager.default.fileExists(atPath: out("x")))
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out(name)))
         }
-        let json = try ReportBinary.run(["home", "export", broken("tasks-negative-balance.json"), "-o", out("x"), "--log-format", "json"])
+        let json = try ReportBinary.run(["home", "export", broken("tasks-negative-balance.json"), "-o", out("x.json"), "--log-format", "json"])
         XCTAssertFalse(json.stderr.contains("Ice cream"), "no titles in JSON log lines")
     }
 
