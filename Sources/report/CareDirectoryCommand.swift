@@ -17,10 +17,10 @@ struct CareDirectoryCommand: ReportCommand {
             exits 3. Family adds the family's notes and ratings (in the vCard as NOTE).
 
             Examples:
-              report care directory samples/care/providers.json --tier family --circle c-1 \\
-                -o team.vcf
-              report care directory samples/care/providers.json --tier plus --circle c-1 \\
-                --recipient-name "Rose" -o team.pdf
+              report care directory samples/care/providers.json --tier family \\
+                --circle c-1 -o team.vcf
+              report care directory samples/care/providers.json --tier plus \\
+                --circle c-1 --recipient-name "Rose" -o team.pdf
             """)
 
     @Argument(help: ArgumentHelp("Provider exports (.json or .csv).", valueName: "FILE"))

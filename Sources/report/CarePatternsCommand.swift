@@ -107,8 +107,8 @@ struct CareDismissCommand: ReportCommand {
             is harmless. An id that was never shown is exit status 1.
 
             Example (an id that 'report care patterns --json' printed):
-              report care dismiss 8615b44c60362fbd27da738d3abb08ce --db care.sqlite \\
-                --as-of 2026-03-31
+              report care dismiss 925fb8f2d23efc5123cee1e87a6a0c10 --db care.sqlite \\
+                --as-of 2026-04-15
             """)
 
     @Argument(help: ArgumentHelp("The id of a surfaced insight (from patterns).", valueName: "INSIGHT_ID"))
