@@ -29,6 +29,9 @@ public enum Wrapped {
     case box(any LayoutBox)
     /// Elements flowed one after the other instead (e.g. a keep-together group taller than a page).
     case sequence([Block])
+    /// Elements flowed one after the other, `continuation` placed at the top of each page they
+    /// continue on (`ContinuedGroup`).
+    case group([Block], continuation: [Block])
 }
 
 /// What the height of the first unbreakable piece of an element is.

@@ -19,14 +19,33 @@ final class Paginator {
     var contentTop: Double
     /// Continuation header, laid out once relative to the frame top.
     private var continuation: (items: [DisplayItem], height: Double)?
+    /// The continued groups being placed, outermost first: each one's continuation, laid out
+    /// once relative to the frame top, and whether any of the group is on a page yet.
+    private var groups: [(items: [DisplayItem], height: Double, started: Bool)] = []
 
-    var bottom: Double { frame.maxY }
+    /// The foot of the flow on the current page (`shortPage` raises it on one page).
+    var bottom: Double { frame.maxY - (shortPage.map { $0.index == pages.count ? $0.by : 0 } ?? 0) }
+    /// A page whose flow ends `by` points early, so that more of the document goes to the
+    /// (last) page after it.
+    var shortPage: (index: Int, by: Double)? = nil
+    /// The 0-based page whose space between blocks is tightened (`tightSpacing`), to take in
+    /// the few lines that would otherwise stand alone on the next, last page.
+    var tightPage: Int? = nil
+    static let tightSpacing = 0.4
+    /// The height the flow takes on the current page.
+    var usedHeight: Double { y - contentTop }
+    /// Of each finished page: the space between its blocks and the room left at its foot.
+    private(set) var spacingByPage: [(between: Double, left: Double)] = []
+    private var spacing = 0.0
     var atTop: Bool { y <= contentTop + Paginator.eps }
-    /// Flow height of an empty continuation page.
-    var capacity: Double { frame.height - (continuation?.height ?? 0) }
+    /// Flow height of an empty continuation page (inside the open continued groups, below their
+    /// continuations).
+    var capacity: Double { frame.height - (continuation?.height ?? 0) - groups.reduce(0) { $0 + $1.height } }
 
+    /// `continuationOnFirstPage`: the first page is itself a continuation page (the body after
+    /// front matter), so it starts with the continuation header.
     init(measurer: TextMeasurer, pageSize: Size, frame: Rect, continuationHeader: [Block] = [],
-         breaksPages: Bool = true) throws {
+         breaksPages: Bool = true, continuationOnFirstPage: Bool = false) throws {
         m = measurer; self.pageSize = pageSize; self.frame = frame; self.breaksPages = breaksPages
         y = frame.minY; contentTop = frame.minY
         if !continuationHeader.isEmpty {
@@ -38,6 +57,7 @@ final class Paginator {
             }
             continuation = (sub.items.map { $0.offset(dy: -frame.minY) }, sub.height)
         }
+        if continuationOnFirstPage { startPage() }
     }
 
     /// Lays `blocks` out in an unbounded frame starting at `frame.minY`; returns items and height.
@@ -58,12 +78,29 @@ final class Paginator {
 
     func newPage() {
         pages.append(DisplayPage(size: pageSize, items: canvas.endPage()))
+        spacingByPage.append((spacing, max(0, bottom - y)))
+        spacing = 0
+        startPage()
+    }
+
+    /// Starts the current page: the continuation header, then the continuation of each group
+    /// that already has something on an earlier page.
+    private func startPage() {
         y = frame.minY
         if let c = continuation {
             for item in c.items { canvas.add(item.offset(dy: y)) }
             y += c.height
         }
+        for g in groups where g.started {
+            for item in g.items { canvas.add(item.offset(dy: y)) }
+            y += g.height
+        }
         contentTop = y
+    }
+
+    /// Every open group now has something on a page.
+    private func markGroupsStarted() {
+        for i in groups.indices where !groups[i].started { groups[i].started = true }
     }
 
     func context(path: String) -> LayoutContext {
@@ -83,8 +120,16 @@ final class Paginator {
         let context = context(path: path)
         switch try element.wrap(in: context) {
         case .sequence(let blocks): try place(blocks)
+        case .group(let blocks, let continuationBlocks):
+            let sub = try Paginator.measure(continuationBlocks, measurer: m, frame: frame, pageSize: pageSize)
+            if sub.height > capacity / 2 {
+                throw LayoutError.doesNotFit(element: "\(path) (continuation)", size: sub.height, available: capacity / 2)
+            }
+            groups.append((sub.items.map { $0.offset(dy: -frame.minY) }, sub.height, false))
+            defer { groups.removeLast() }
+            try place(blocks)
         case .box(let box):
-            let lead = element.keepWithNext ? leadHeight(following, context: context) : nil
+            let lead = element.keepWithNext ? Paginator.leadHeight(following, context: context) : nil
             try flow(box, keptWithLead: lead, context: context)
         }
     }
@@ -96,23 +141,27 @@ final class Paginator {
         var box = first
         while true {
             if box.discardedAtPageTop && atTop { return }
-            let sb = atTop ? 0 : box.spaceBefore
+            let scale = pages.count == tightPage ? Paginator.tightSpacing : 1
+            let sb = atTop ? 0 : box.spaceBefore * scale
             var required = box.height
             if let lead {
-                let withNext = box.height + box.spaceAfter + lead
+                let withNext = box.height + box.spaceAfter * scale + lead
                 if withNext <= capacity { required = withNext }
             }
             if y + sb + required <= bottom + Paginator.eps {
                 y += sb
                 box.draw(at: Point(x: frame.minX, y: y), into: &canvas)
+                markGroupsStarted()
                 y += box.height
-                y += box.spaceAfter
+                y += box.spaceAfter * scale
+                spacing += sb + box.spaceAfter * scale
                 return
             }
             switch try box.split(availableHeight: bottom - y - sb, in: context) {
             case let .split(head, tail):
                 y += sb
                 head.draw(at: Point(x: frame.minX, y: y), into: &canvas)
+                markGroupsStarted()
                 y += head.height
                 guard let tail else { y += box.spaceAfter; return }
                 newPage()
@@ -131,7 +180,7 @@ final class Paginator {
     /// following element that is itself kept with the next (a subheading) counts whole, space
     /// after included, and the piece after it is added too: a heading, its subheading and the
     /// first piece of the content stay together.
-    private func leadHeight(_ following: ArraySlice<Block>, context: LayoutContext) -> Double {
+    static func leadHeight(_ following: ArraySlice<Block>, context: LayoutContext) -> Double {
         var acc = 0.0
         for block in following {
             if block.element.keepWithNext, case .box(let box)? = try? block.element.wrap(in: context) {

@@ -25,7 +25,7 @@ extension Table: LayoutElement {
                              start: 0, end: measured.count, spaceBefore: spaceBefore))
     }
 
-    /// The header and the first body row.
+    /// The header and the body rows a page break may not leave behind (`minimumRowsAtBreak`).
     public func leadHeight(in context: LayoutContext) -> LeadHeight {
         let layout = TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth,
                                  pageCapacity: context.pageCapacity)
@@ -84,6 +84,12 @@ struct TableBox: LayoutBox {
             i += 1
         }
         if i == end { return .split(head: self, tail: nil) }
+        // At least `minimumRowsAtBreak` rows (or all that are left) at the page's foot, unless the
+        // page is empty.
+        let least = min(max(1, table.minimumRowsAtBreak), end - start)
+        if i - start < least, i > start, availableHeight + Paginator.eps < context.pageCapacity {
+            return .refuse
+        }
         let r = row(i)
         var head = self, tail = self
         head.end = i; head.last = nil
