@@ -7,23 +7,29 @@ struct ClinicalCommand: ReportCommand {
         commandName: "clinical",
         abstract: "Write the Aurae clinical headache report PDF (premium tier).",
         discussion: """
-            One A4 PDF for a clinician, each section an outline entry: overview
-            (compared with the previous period of the same length, Last 30 Days,
-            streak, data basis), calendar, safety (flagged episodes, the
-            medication-overuse awareness text, acute-medication days per ICHD-3
-            class for the last three months), charts, pattern summary, episode
-            table, episode details and disclaimers. Every number comes from the
+            One A4 PDF for a clinician. Page 1, "At a glance": headache days, days
+            with acute medication, severe days and episodes per calendar month with
+            the range's totals and the previous period; alerts (flagged episodes,
+            ICHD-3 classes at or above their reference days); acute medication by
+            drug and class, preventives; the logged factors against headache-free
+            days; the calendar in miniature. Then the evidence: calendar, safety,
+            charts, patterns, medications, episode table and disclaimers; the full
+            per-episode record ('details') on request. Every number comes from the
             analysis that 'report headache insights --tier premium' prints.
-            With --tier free it exits with status 3 and writes nothing.
+            The range is the last three calendar months up to --as-of unless
+            --from/--to say otherwise. With --tier free it exits with status 3
+            and writes nothing.
 
             --sections picks and orders sections by name:
-            \(ClinicalReport.sectionIds.joined(separator: ", ")).
-            Safety is never left out: it comes first after overview when not named.
+            \(ClinicalReport.sectionIds.joined(separator: ", ")) ('overview' is
+            another name for 'glance'; 'all' gives every section). Default: every
+            section but details. Safety is never left out: it comes right after
+            glance (or first) when not named.
 
             Example:
               report headache clinical samples/aurae/logs.json --tier premium \\
                 --days samples/aurae/days.json --as-of 2026-07-31 -o clinical.pdf \\
-                --sections overview,safety,patterns
+                --patient-name "Alex Doe" --sections all
             """)
 
     @OptionGroup var input: InputOptions
@@ -32,7 +38,7 @@ struct ClinicalCommand: ReportCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write ('-' for standard output).", valueName: "OUT.pdf"))
     var output: String
 
-    @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title.", valueName: "NAME"))
+    @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title and in the running header of every page.", valueName: "NAME"))
     var patientName: String?
 
     @Option(name: .customLong("tier"), help: "The clinical report needs premium.")
@@ -41,7 +47,7 @@ struct ClinicalCommand: ReportCommand {
     @Option(name: .customLong("days"), help: ArgumentHelp("Daily-context export (.json or .csv): the data basis and the fair comparison.", valueName: "FILE"))
     var days: String?
 
-    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated (default: all).", valueName: "LIST"),
+    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated, or 'all' (default: all but details).", valueName: "LIST"),
             transform: ClinicalCommand.sectionList)
     var sections: [String]?
 
@@ -51,11 +57,14 @@ struct ClinicalCommand: ReportCommand {
         try OutputTarget(path: output).refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
     }
 
-    /// The `--sections` names: each one known, none twice, none empty.
+    /// The `--sections` names: each one known (`overview` is `glance`), none twice, none empty;
+    /// or `all` alone.
     static func sectionList(_ text: String) throws -> [String] {
         let valid = ClinicalReport.sectionIds
-        return try CommaList(text, noun: "section", known: valid.joined(separator: ", "),
-                             element: { valid.contains($0) ? $0 : nil }, describe: { $0 }).values
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return valid }
+        return try CommaList(text, noun: "section", known: valid.joined(separator: ", ") + " (or all)",
+                             element: { $0 == ClinicalReport.glanceAlias ? ClinicalReport.glanceId : valid.contains($0) ? $0 : nil },
+                             describe: { $0 }).values
     }
 
     func run() throws {

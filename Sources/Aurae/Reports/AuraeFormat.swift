@@ -21,6 +21,10 @@ public struct AuraeFormat: Sendable {
         let ongoing = WordingKey("cell.ongoing")
         let listSeparator = WordingKey("cell.listSeparator")
         let ellipsis = WordingKey("cell.ellipsis")
+        let episodes = WordingKey.plural("count.episodes", "count")
+        let days = WordingKey.plural("count.days", "count")
+        let headacheDays = WordingKey.plural("count.headacheDays", "count")
+        let acuteDays = WordingKey.plural("count.acuteDays", "count")
         public init() {}
     }
 
@@ -37,6 +41,7 @@ public struct AuraeFormat: Sendable {
     public let ongoing: String
     public let listSeparator: String
     private let ellipsis: String
+    private let episodesPhrase, daysPhrase, headacheDaysPhrase, acuteDaysPhrase: Phrase
 
     /// Reads the formats from a phrasebook compiled with `Keys` (alone or nested in a report's keys).
     public init(_ book: Phrasebook) throws {
@@ -55,7 +60,20 @@ public struct AuraeFormat: Sendable {
         ongoing = try text(k.ongoing)
         listSeparator = try text(k.listSeparator)
         ellipsis = try text(k.ellipsis)
+        episodesPhrase = try book.phrase(k.episodes)
+        daysPhrase = try book.phrase(k.days)
+        headacheDaysPhrase = try book.phrase(k.headacheDays)
+        acuteDaysPhrase = try book.phrase(k.acuteDays)
     }
+
+    /// "1 episode", "12 episodes" (a no-break space between number and word).
+    public func episodes(_ n: Int) throws -> String { try episodesPhrase.render(["count": String(n)]) }
+    /// "1 day", "92 days".
+    public func days(_ n: Int) throws -> String { try daysPhrase.render(["count": String(n)]) }
+    /// "1 headache day", "15 headache days".
+    public func headacheDays(_ n: Int) throws -> String { try headacheDaysPhrase.render(["count": String(n)]) }
+    /// "1 day with acute medication", "9 days with acute medication".
+    public func acuteDays(_ n: Int) throws -> String { try acuteDaysPhrase.render(["count": String(n)]) }
 
     /// Compiles only the formats' own wording.
     public init(_ wording: Wording) throws { try self.init(try wording.compile(Keys())) }
@@ -76,6 +94,11 @@ public struct AuraeFormat: Sendable {
         try monthYear.render(["month": (1...12).contains(month) ? months[month - 1] : String(month), "year": String(year)])
     }
 
+    /// "Mar"; a month outside 1…12 is written as its number.
+    public func shortMonth(_ month: Int) throws -> String {
+        (1...12).contains(month) ? months[month - 1] : String(month)
+    }
+
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
         let m = t.localMinuteOfDay
@@ -92,7 +115,13 @@ public struct AuraeFormat: Sendable {
     /// typo gives millions of hours, not a crash.
     public func duration(_ log: HeadacheLog) throws -> String {
         guard let end = log.resolvedAt else { return ongoing }
-        let minutes = max(0, elapsedNanoseconds(from: log.onsetAt, to: end) / 60_000_000_000)
+        return try duration(nanoseconds: elapsedNanoseconds(from: log.onsetAt, to: end))
+    }
+
+    /// A length of time in the one duration style of the reports: "45m", "2h 14m" (minutes
+    /// rounded down, a negative length as "0m").
+    public func duration(nanoseconds: Int128) throws -> String {
+        let minutes = max(0, nanoseconds / 60_000_000_000)
         if minutes < 60 { return try minutesOnly.render(["m": String(minutes)]) }
         return try hoursMinutes.render(["h": String(minutes / 60), "m": String(minutes % 60)])
     }
