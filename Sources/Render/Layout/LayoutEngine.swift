@@ -23,10 +23,11 @@ public struct LayoutEngine {
         /// of a page or less), laid out again with the space between blocks tightened on the
         /// page before it, and that taken when the last page then goes.
         func paginate(_ blocks: ArraySlice<Block>, continuationFirst: Bool) throws -> (pages: [DisplayPage], outline: [OutlineEntry]) {
+            let cache = WrapCache()
             func run(tight: Int? = nil, short: (index: Int, by: Double)? = nil)
                 throws -> (pages: [DisplayPage], outline: [OutlineEntry], used: Double, squeeze: Bool, capacity: Double) {
                 let p = try Paginator(measurer: measurer, pageSize: t.size, frame: frame, continuationHeader: t.continuationHeader,
-                                      continuationOnFirstPage: continuationFirst)
+                                      continuationOnFirstPage: continuationFirst, cache: cache)
                 p.tightPage = tight
                 p.shortPage = short
                 try p.place(Array(blocks))
@@ -40,13 +41,16 @@ public struct LayoutEngine {
             let nearlyEmpty = first.capacity * LayoutEngine.nearlyEmptyPage
             guard t.balancesLastPage, first.pages.count >= 2, first.used <= nearlyEmpty else { return (first.pages, first.outline) }
             let last = first.pages.count - 2
-            if first.squeeze {
-                let tighter = try run(tight: last)
-                if tighter.pages.count < first.pages.count { return (tighter.pages, tighter.outline) }
+            // A second layout that cannot be made (a piece that no longer fits the shorter page)
+            // leaves the first.
+            if first.squeeze, let tighter = try? run(tight: last), tighter.pages.count < first.pages.count {
+                return (tighter.pages, tighter.outline)
             }
             // Else the page before ends earlier, so that the last page holds more than a few lines.
-            let balanced = try run(short: (last, nearlyEmpty - first.used + first.capacity * LayoutEngine.balanceMargin))
-            if balanced.pages.count == first.pages.count && balanced.used > first.used { return (balanced.pages, balanced.outline) }
+            if let balanced = try? run(short: (last, nearlyEmpty - first.used + first.capacity * LayoutEngine.balanceMargin)),
+               balanced.pages.count == first.pages.count && balanced.used > first.used {
+                return (balanced.pages, balanced.outline)
+            }
             return (first.pages, first.outline)
         }
         var pages: [DisplayPage], outline: [OutlineEntry]

@@ -19,6 +19,11 @@ final class Paginator {
     var contentTop: Double
     /// Continuation header, laid out once relative to the frame top.
     private var continuation: (items: [DisplayItem], height: Double)?
+    /// Wrapped elements by their place in the document, shared by the layouts of one document
+    /// (`nil` while measuring).
+    let cache: WrapCache?
+    /// The indices of the block being placed, from the top level down: its place in the document.
+    private var indexPath: [Int] = []
     /// The continued groups being placed, outermost first: each one's continuation, laid out
     /// once relative to the frame top, and whether any of the group is on a page yet.
     private var groups: [(items: [DisplayItem], height: Double, started: Bool)] = []
@@ -45,8 +50,9 @@ final class Paginator {
     /// `continuationOnFirstPage`: the first page is itself a continuation page (the body after
     /// front matter), so it starts with the continuation header.
     init(measurer: TextMeasurer, pageSize: Size, frame: Rect, continuationHeader: [Block] = [],
-         breaksPages: Bool = true, continuationOnFirstPage: Bool = false) throws {
+         breaksPages: Bool = true, continuationOnFirstPage: Bool = false, cache: WrapCache? = nil) throws {
         m = measurer; self.pageSize = pageSize; self.frame = frame; self.breaksPages = breaksPages
+        self.cache = cache
         y = frame.minY; contentTop = frame.minY
         if !continuationHeader.isEmpty {
             let sub = try Paginator.measure(continuationHeader, measurer: measurer, frame: frame,
@@ -112,13 +118,25 @@ final class Paginator {
 
     func place(_ blocks: [Block]) throws {
         for i in blocks.indices {
+            indexPath.append(i)
+            defer { indexPath.removeLast() }
             try place(blocks[i].element, following: blocks[(i + 1)...], path: "block \(i + 1)")
         }
     }
 
+    /// `element` wrapped in `context`, from the cache when this place in the document was
+    /// wrapped before (by the lead of a heading, or by an earlier layout of the same document).
+    private func wrap(_ element: any LayoutElement, at key: [Int], in context: LayoutContext) throws -> Wrapped {
+        guard let cache else { return try element.wrap(in: context) }
+        if let hit = cache.wrapped[key] { return hit }
+        let w = try element.wrap(in: context)
+        cache.wrapped[key] = w
+        return w
+    }
+
     private func place(_ element: any LayoutElement, following: ArraySlice<Block>, path: String) throws {
         let context = context(path: path)
-        switch try element.wrap(in: context) {
+        switch try wrap(element, at: indexPath, in: context) {
         case .sequence(let blocks): try place(blocks)
         case .group(let blocks, let continuationBlocks):
             let sub = try Paginator.measure(continuationBlocks, measurer: m, frame: frame, pageSize: pageSize)
@@ -129,7 +147,7 @@ final class Paginator {
             defer { groups.removeLast() }
             try place(blocks)
         case .box(let box):
-            let lead = element.keepWithNext ? Paginator.leadHeight(following, context: context) : nil
+            let lead = element.keepWithNext ? leadHeight(following, context: context) : nil
             try flow(box, keptWithLead: lead, context: context)
         }
     }
@@ -181,11 +199,30 @@ final class Paginator {
     /// after included, and the piece after it is added too: a heading, its subheading and the
     /// first piece of the content stay together.
     static func leadHeight(_ following: ArraySlice<Block>, context: LayoutContext) -> Double {
+        leadHeight(following, context: context, cached: false) { _, element in try? element.wrap(in: context) }
+    }
+
+    /// `leadHeight` of the blocks after the current one, wrapping through the cache.
+    private func leadHeight(_ following: ArraySlice<Block>, context: LayoutContext) -> Double {
+        var key = indexPath
+        return Paginator.leadHeight(following, context: context, cached: cache != nil) { i, element in
+            key[key.count - 1] = i
+            return try? wrap(element, at: key, in: context)
+        }
+    }
+
+    private static func leadHeight(_ following: ArraySlice<Block>, context: LayoutContext, cached: Bool,
+                                   wrap: (Int, any LayoutElement) -> Wrapped?) -> Double {
         var acc = 0.0
-        for block in following {
-            if block.element.keepWithNext, case .box(let box)? = try? block.element.wrap(in: context) {
+        for (i, block) in zip(following.indices, following) {
+            if block.element.keepWithNext, case .box(let box)? = wrap(i, block.element) {
                 acc += box.spaceBefore + box.height + box.spaceAfter
                 continue
+            }
+            // With a cache, the element is wrapped here once (it is placed next) and its box
+            // gives its lead when it knows it.
+            if cached, case .box(let box)? = wrap(i, block.element), let lead = box.leadPiece {
+                return acc + lead
             }
             switch block.element.leadHeight(in: context) {
             case .transparent(let h): acc += h
@@ -196,3 +233,11 @@ final class Paginator {
         return acc
     }
 }
+
+/// The elements of one document as wrapped, by their place in it (the block indices from the top
+/// level down): a second layout of the same document (a nearly empty last page taken in) and
+/// the lead of a heading measure nothing again. Valid for one frame width and one page.
+final class WrapCache {
+    var wrapped: [[Int]: Wrapped] = [:]
+}
+

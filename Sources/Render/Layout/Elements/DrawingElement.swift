@@ -13,6 +13,8 @@ struct DrawingBox: LayoutBox {
     var spaceBefore: Double { drawing.spaceBefore }
     var spaceAfter: Double { drawing.spaceAfter }
     var name: String { "\(path) (drawing \(fmt(drawing.size.width)) × \(fmt(drawing.size.height)) pt)" }
+    /// Placed whole: all of it.
+    var leadPiece: Double? { spaceBefore + height }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         for shape in drawing.shapes { canvas.add(shape.displayItem(at: origin, drawingWidth: drawing.size.width)) }

@@ -69,6 +69,11 @@ struct TableBox: LayoutBox {
     }
 
     var minimumHeight: Double { headerHeight + (start < end ? row(start).height : 0) }
+    /// The header and the rows a break may not leave at a page's foot.
+    var leadPiece: Double? {
+        let n = min(max(1, table.minimumRowsAtBreak), end - start)
+        return spaceBefore + headerHeight + (0..<max(0, n)).reduce(0) { $0 + row(start + $1).height }
+    }
 
     var name: String {
         start == 0 && first == nil ? "table \"\(table.name)\" header" : layout.rowName(start)
