@@ -171,21 +171,28 @@ public struct Wording: Sendable {
     }
 
     /// The pieces of `text`; anything but literal text and plain `{{name}}` tags is an error.
+    /// Scanned on the UTF-8 bytes ("{" and "}" never occur inside a multi-byte character).
     static func pieces<E: Error>(of text: String, bad: (String) -> E) throws -> [Piece] {
+        let bytes = Array(text.utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        func string(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var pieces: [Piece] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            if open.lowerBound > rest.startIndex { pieces.append(.literal(String(rest[..<open.lowerBound]))) }
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { throw bad("unclosed tag") }
-            let name = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        var start = 0, i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == open && bytes[i + 1] == open else { i += 1; continue }
+            if i > start { pieces.append(.literal(string(start..<i))) }
+            var j = i + 2
+            while j + 1 < bytes.count && !(bytes[j] == close && bytes[j + 1] == close) { j += 1 }
+            guard j + 1 < bytes.count else { throw bad("unclosed tag") }
+            let name = string((i + 2)..<j).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw bad("only plain {{name}} placeholders are supported, not {{\(name)}}")
             }
             pieces.append(.tag(name))
-            rest = rest[close.upperBound...]
+            i = j + 2
+            start = i
         }
-        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        if start < bytes.count { pieces.append(.literal(string(start..<bytes.count))) }
         return pieces
     }
 
