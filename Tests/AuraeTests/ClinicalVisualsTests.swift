@@ -56,7 +56,7 @@ final class ClinicalVisualsTests: XCTestCase {
 
     /// The severity digits drawn in the cells (bold labels "1"…"5").
     func digits(_ doc: LaidOutDocument) -> [String] {
-        labels(doc).filter { $0.style.font.weight == .bold && ["1", "2", "3", "4", "5"].contains($0.text) }.map(\.text)
+        labels(doc).filter { $0.style.font.weight == .semibold && ["1", "2", "3", "4", "5"].contains($0.text) }.map(\.text)
     }
 
     func fills(_ doc: LaidOutDocument, _ color: Color) -> Int {

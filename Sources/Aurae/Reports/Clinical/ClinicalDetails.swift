@@ -24,8 +24,9 @@ extension ClinicalReport {
             if let notes = details.notes(log) {
                 rows.append(TableRow([TableCell(notes.label, style: labelStyle), TableCell(notes.lines.joined(separator: "\n"))]))
             }
+            let valueStyle = brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.textPrimary)
             var fields = Table(name: "episode details", columns: [TableColumn(.fixed(d.labelWidth)), TableColumn(.flexible(1))],
-                               header: [], rows: rows, headerStyle: c.base.body, bodyStyle: c.base.body,
+                               header: [], rows: rows, headerStyle: valueStyle, bodyStyle: valueStyle,
                                cellPadding: EdgeInsets(horizontal: 2, vertical: d.fieldPadding), minRowHeight: 0,
                                spaceAfter: 2, rowSplitting: .atLineBoundaries)
             fields.minimumRowsAtBreak = layout.minimumRowsAtBreak

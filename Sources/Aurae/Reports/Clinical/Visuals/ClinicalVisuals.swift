@@ -143,7 +143,7 @@ struct ClinicalVisuals: Sendable {
     var chartStyle: Chart.Style {
         let c = layout.charts, v = brand.visuals
         return Chart.Style(label: style(c.labelSize, .regular, brand.palette.caption),
-                           value: style(c.valueSize, .semibold), title: style(c.titleSize, .medium, brand.palette.caption),
+                           value: style(c.valueSize, .semibold), title: style(c.titleSize, .regular, brand.palette.caption),
                            empty: style(brand.bodySize, .regular, brand.palette.caption), bar: v.chartBar, background: v.chartBackground,
                            axis: v.chartAxis, grid: v.chartGrid, trend: v.chartTrend, trendWidth: c.trendWidth,
                            plotHeight: c.plotHeight, barThickness: c.barThickness, emptyHeight: c.emptyHeight)

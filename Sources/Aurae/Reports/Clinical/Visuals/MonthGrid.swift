@@ -13,6 +13,8 @@ struct MonthGridStyle: Sendable {
     let severityFills: [Color]
     let weekdays: [String]
     let digits: [String]
+    /// "1" … "31".
+    let dayNumbers = (1...31).map(String.init)
     let acuteMark: String
     let cellHeight, cellPadding, titleGap, columnGap, hatchSpacing: Double
     /// A grid in miniature: digits and marks only, no day numbers.
@@ -22,13 +24,13 @@ struct MonthGridStyle: Sendable {
         let c = v.layout.calendar, p = v.brand.palette, vis = v.brand.visuals
         self.mini = mini
         title = v.style(c.titleSize, .semibold, p.textSecondary)
-        weekday = v.style(c.weekdaySize, .medium, p.caption)
+        weekday = v.style(c.weekdaySize, .regular, p.caption)
         dayNumber = v.style(c.dayNumberSize, .regular, p.caption)
         outsideNumber = v.style(c.dayNumberSize, .regular, vis.calendarOutsideText)
         legend = v.style(c.legendSize, .regular, p.textPrimary)
         severityFills = vis.calendarSeverity
         severityNumber = vis.calendarSeverityText.map { v.style(c.dayNumberSize, .regular, $0) }
-        severityDigit = vis.calendarSeverityText.map { v.style(mini ? c.miniDigitSize : c.digitSize, .bold, $0) }
+        severityDigit = vis.calendarSeverityText.map { v.style(mini ? c.miniDigitSize : c.digitSize, .semibold, $0) }
         severityMark = vis.calendarSeverityText.map { v.style(c.markSize, .regular, $0) }
         plainMark = v.style(c.markSize, .regular, p.textPrimary)
         border = vis.calendarBorder; outside = vis.calendarOutside; notLogged = vis.calendarNotLogged
@@ -89,6 +91,7 @@ struct MonthGrid: Sendable {
         let s = style
         guard let first else { return [] }
         var out: [Shape] = [.label(title, at: Point(x: x, y: 0), anchor: TextAnchor(.leading, .top), style: s.title)]
+        out.reserveCapacity(8 + length * 4)
         let cell = width / 7
         var y = m.lineMetrics(s.title).height + s.titleGap
         for (i, name) in s.weekdays.enumerated() {
@@ -96,6 +99,10 @@ struct MonthGrid: Sendable {
         }
         y += m.lineMetrics(s.weekday).height
         let p = s.cellPadding
+        // The line heights once per grid, not per cell.
+        let digitHeights = s.severityDigit.map { m.lineMetrics($0).height }
+        let markHeight = m.lineMetrics(s.plainMark).height
+        let border = Stroke(color: s.border, width: 0.5)
         for day in 0..<length {
             let date = first.adding(days: day)
             let slot = lead + day
@@ -103,7 +110,7 @@ struct MonthGrid: Sendable {
             let inRange = shown?.contains(date) ?? false
             let info = inRange ? facts[date] : DayFacts.Day()
             let level = Int(info.severity)
-            let center = r.minY + (s.cellHeight - m.lineMetrics(level > 0 ? s.severityDigit[level - 1] : s.plainMark).height) / 2
+            let center = r.minY + (s.cellHeight - (level > 0 ? digitHeights[level - 1] : markHeight)) / 2
             if !inRange {
                 out.append(.rect(r, .solid(s.outside)))
             } else if level > 0 {
@@ -111,13 +118,13 @@ struct MonthGrid: Sendable {
             } else if tracked && !info.tracked {
                 out.append(s.hatch(r))
             }
-            out.append(.path(.rect(r), stroke: Stroke(color: s.border, width: 0.5)))
+            out.append(.path(.rect(r), stroke: border))
             if !s.mini {
-                out.append(.label(String(day + 1), at: Point(x: r.minX + p, y: r.minY + p), anchor: TextAnchor(.leading, .top),
+                out.append(.label(s.dayNumbers[day], at: Point(x: r.minX + p, y: r.minY + p), anchor: TextAnchor(.leading, .top),
                                   style: !inRange ? s.outsideNumber : level > 0 ? s.severityNumber[level - 1] : s.dayNumber))
             }
             if level > 0 {
-                let digitY = s.mini ? center : r.maxY - p - m.lineMetrics(s.severityDigit[level - 1]).height
+                let digitY = s.mini ? center : r.maxY - p - digitHeights[level - 1]
                 out.append(.label(s.digits[level - 1], at: Point(x: r.minX + cell / 2, y: digitY), anchor: TextAnchor(.center, .top),
                                   style: s.severityDigit[level - 1]))
             }
