@@ -28,10 +28,10 @@ final class AuraeFormatTests: XCTestCase {
     func testDurationRoundsMinutesDown() {
         XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T14:45:59+01:00")), "45m")
         XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T14:59:59+01:00")), "59m")
-        XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T15:00:00+01:00")), "1h\u{00A0}0m")
-        XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T16:14:30+01:00")), "2h\u{00A0}14m")
+        XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T15:00:00+01:00")), "1h 0m")
+        XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T16:14:30+01:00")), "2h 14m")
         // Across a daylight-saving change the real elapsed time counts, not the wall clocks.
-        XCTAssertEqual(try f.duration(log("2026-03-29T01:30:00+01:00", "2026-03-29T03:30:00+02:00")), "1h\u{00A0}0m")
+        XCTAssertEqual(try f.duration(log("2026-03-29T01:30:00+01:00", "2026-03-29T03:30:00+02:00")), "1h 0m")
         XCTAssertEqual(try f.duration(log("2026-02-18T14:00:00+01:00", nil)), "Ongoing")
     }
 
@@ -45,11 +45,21 @@ final class AuraeFormatTests: XCTestCase {
         w.condition = "Partly cloudy"
         XCTAssertEqual(try f.weather(w), "Partly cloudy")
         w.temperatureC = 18
-        XCTAssertEqual(try f.weather(w), "18\u{00A0}°C · Partly cloudy")
+        XCTAssertEqual(try f.weather(w), "18 °C · Partly cloudy")
         w.temperatureC = -2.25
-        XCTAssertEqual(try f.weather(w), "-2.3\u{00A0}°C · Partly cloudy")
+        XCTAssertEqual(try f.weather(w), "-2.3 °C · Partly cloudy")
         w.condition = nil
-        XCTAssertEqual(try f.weather(w), "-2.3\u{00A0}°C")
+        XCTAssertEqual(try f.weather(w), "-2.3 °C")
+    }
+
+    func testTheClinicalFormatKeepsNumbersOnTheLineOfTheirUnit() throws {
+        let clinical = try AuraeFormat(Wording(directory: TestPaths.templates, app: "aurae").compile(AuraeFormat.Keys(noBreak: true)),
+                                       noBreak: true)
+        XCTAssertEqual(try clinical.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T16:14:30+01:00")), "2h\u{00A0}14m")
+        XCTAssertEqual(try clinical.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T14:45:59+01:00")), "45m")
+        var w = Weather()
+        w.temperatureC = 18
+        XCTAssertEqual(try clinical.weather(w), "18\u{00A0}°C")
     }
 
     func testTemperaturesOfAnySizeAreWrittenWithoutTrapping() {
@@ -58,7 +68,7 @@ final class AuraeFormatTests: XCTestCase {
         for (value, text) in cases {
             var w = Weather()
             w.temperatureC = value
-            XCTAssertEqual(try f.weather(w), text + "\u{00A0}°C", "\(value)")
+            XCTAssertEqual(try f.weather(w), text + " °C", "\(value)")
         }
     }
 
@@ -74,14 +84,14 @@ final class AuraeFormatTests: XCTestCase {
 
     func testDurationsOfAnyLengthAreText() {
         // A year typo: 900 years and 1 hour (328,718 days).
-        XCTAssertEqual(try f.duration(log("2026-03-01T08:00:00+01:00", "2926-03-01T09:00:00+01:00")), "7889233h\u{00A0}0m")
+        XCTAssertEqual(try f.duration(log("2026-03-01T08:00:00+01:00", "2926-03-01T09:00:00+01:00")), "7889233h 0m")
         // A resolution before the onset is no time at all.
         XCTAssertEqual(try f.duration(log("2026-03-01T08:00:00+01:00", "1126-03-01T08:00:00+01:00")), "0m")
         let ends: [Timestamp] = [Timestamp(epochSeconds: .min, nanoseconds: .max, offsetSeconds: .min),
                                  Timestamp(epochSeconds: .max, nanoseconds: .min, offsetSeconds: .max)]
         var l = HeadacheLog(id: "x", onsetAt: ends[0], resolvedAt: ends[1], severity: 3)
         let minutes = ((Int128(Int64.max) - Int128(Int64.min)) * 1_000_000_000 + Int128(Int32.min) - Int128(Int32.max)) / 60_000_000_000
-        XCTAssertEqual(try f.duration(l), "\(minutes / 60)h\u{00A0}\(minutes % 60)m")
+        XCTAssertEqual(try f.duration(l), "\(minutes / 60)h \(minutes % 60)m")
         l.onsetAt = ends[1]; l.resolvedAt = ends[0]
         XCTAssertEqual(try f.duration(l), "0m")
     }

@@ -236,7 +236,7 @@ final class ClinicalReportTests: XCTestCase {
     func testNumbersStayOnTheLineOfTheirUnit() throws {
         let templates = try TemplateSet(directory: TestPaths.templates)
         let w = templates.wording
-        for key in ["count.episodes.other", "count.days.other", "count.headacheDays.other", "cell.hoursMinutes", "cell.temperature",
+        for key in ["count.episodes.other", "count.days.other", "count.headacheDays.other", "cellNoBreak.hoursMinutes", "cellNoBreak.temperature",
                     "clinical.safety.classCell.other", "clinical.details.lifestyle.hydration.other", "clinical.details.weather.pressure"] {
             let text = try XCTUnwrap(w.entries[key], key)
             XCTAssertTrue(text.contains("\u{00A0}"), "\(key): \(text)")

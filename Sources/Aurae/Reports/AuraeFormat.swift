@@ -14,8 +14,10 @@ public struct AuraeFormat: Sendable {
         let dateFormat = WordingKey("dateFormat", "day", "month", "year")
         let monthYear = WordingKey("monthYearFormat", "month", "year")
         let minutesOnly = WordingKey("cell.minutes", "m")
-        let hoursMinutes = WordingKey("cell.hoursMinutes", "h", "m")
-        let temperature = WordingKey("cell.temperature", "value")
+        /// "2h 14m" and "18 °C": with a plain space in the free summary's table (its approved
+        /// strings), with a no-break space (`cellNoBreak.*`) in the clinical report's prose.
+        let hoursMinutes: WordingKey
+        let temperature: WordingKey
         let weatherJoin = WordingKey("cell.weatherJoin", "temperature", "condition")
         let none = WordingKey("cell.none")
         let ongoing = WordingKey("cell.ongoing")
@@ -25,7 +27,12 @@ public struct AuraeFormat: Sendable {
         let days = WordingKey.plural("count.days", "count")
         let headacheDays = WordingKey.plural("count.headacheDays", "count")
         let acuteDays = WordingKey.plural("count.acuteDays", "count")
-        public init() {}
+        /// `noBreak`: durations and temperatures keep the number on the line of its unit.
+        public init(noBreak: Bool = false) {
+            let group = noBreak ? "cellNoBreak" : "cell"
+            hoursMinutes = WordingKey(group + ".hoursMinutes", "h", "m")
+            temperature = WordingKey(group + ".temperature", "value")
+        }
     }
 
     private let months: [String]
@@ -43,9 +50,10 @@ public struct AuraeFormat: Sendable {
     private let ellipsis: String
     private let episodesPhrase, daysPhrase, headacheDaysPhrase, acuteDaysPhrase: Phrase
 
-    /// Reads the formats from a phrasebook compiled with `Keys` (alone or nested in a report's keys).
-    public init(_ book: Phrasebook) throws {
-        let k = Keys()
+    /// Reads the formats from a phrasebook compiled with `Keys(noBreak:)` (alone or nested in a
+    /// report's keys).
+    public init(_ book: Phrasebook, noBreak: Bool = false) throws {
+        let k = Keys(noBreak: noBreak)
         func text(_ key: WordingKey) throws -> String { try book.render(key) }
         months = try k.month.keys.map(text)
         monthsLong = try k.monthLong.keys.map(text)

@@ -38,7 +38,7 @@ public struct HeadacheSummary: Sendable {
 
     /// Every wording key the summary renders.
     struct Keys: WordingKeySet, Sendable {
-        let format = AuraeFormat.Keys()
+        let format: AuraeFormat.Keys
         let generatedBy = WordingKey("brand.generatedBy")
         let wordmark = WordingKey("brand.wordmark")
         let appName = WordingKey("brand.appName")
@@ -76,6 +76,7 @@ public struct HeadacheSummary: Sendable {
         /// The episode table's headings, `columns.<key>`, whichever columns the layout shows.
         let tableColumns = WordingKeyFamily<SummaryLayout.ColumnKey>("columns")
         let safetyColumns = WordingKeyFamily<SafetyColumn>("columns")
+        init(noBreak: Bool) { format = AuraeFormat.Keys(noBreak: noBreak) }
     }
 
     /// The columns of the flagged-episodes table, in order (`columns.<case>`).
@@ -89,12 +90,13 @@ public struct HeadacheSummary: Sendable {
     let layout: SummaryLayout
 
     /// Loads and checks everything the summary uses: layout, brand, and every wording key.
-    public init(templates: TemplateSet) throws {
+    /// `noBreak`: durations and temperatures with a no-break space (the clinical report's).
+    public init(templates: TemplateSet, noBreak: Bool = false) throws {
         layout = try SummaryLayout(templates: templates, name: "aurae-summary")
-        keys = Keys()
+        keys = Keys(noBreak: noBreak)
         book = try templates.wording.compile(keys)
         brand = try AuraeBrand(templates: templates)
-        format = try AuraeFormat(book)
+        format = try AuraeFormat(book, noBreak: noBreak)
         table = try SummaryTable(layout: layout, book: book, headers: keys.tableColumns)
         try Self.sections.check(layout.sections, file: templates.reportFile("aurae-summary"), key: "sections")
     }

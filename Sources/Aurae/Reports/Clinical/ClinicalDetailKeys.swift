@@ -4,7 +4,7 @@ import ReportKit
 
 /// The episode-detail fields in display order; each is one labelled, unsplittable piece.
 enum DetailField: String, CaseIterable {
-    case resolved, duration, onsetSpeed, headacheType, weather, health, sleep, lifestyle, food,
+    case duration, onsetSpeed, headacheType, weather, health, sleep, lifestyle, food,
          symptoms, medication, environment, cyclePhase, notes
 }
 
@@ -16,6 +16,7 @@ struct DetailKeys: WordingKeySet {
     let episodeTitle = WordingKey("clinical.details.episodeTitle", "date", "time", "severity")
     let separator = WordingKey("clinical.details.separator")
     let dateTime = WordingKey("clinical.details.dateTime", "date", "time")
+    let resolvedAfter = WordingKey("clinical.details.resolvedAfter", "duration", "when")
     let headacheTypeNote = WordingKey("disclaimer.headacheTypeShort")
     let labels = WordingKeyFamily<DetailField>("clinical.details.label")
     let onsetSpeeds = WordingKeyFamily<OnsetSpeed>("clinical.details.onsetSpeed")

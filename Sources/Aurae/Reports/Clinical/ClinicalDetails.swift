@@ -3,7 +3,7 @@ import ReportKit
 
 extension ClinicalReport {
     /// One block per episode, oldest first: a title line kept with the first fields, then a row
-    /// per field — its label in a lighter colour, its value beside it so that wrapped lines stay
+    /// per field — its label in a lighter weight and colour, its value beside it so that wrapped lines stay
     /// indented. An episode may continue on the next page between fields (inside a field only
     /// when it is taller than a page: the notes, in full), leaving at least three of them at the
     /// page's foot, its title repeated there with "(continued)".
@@ -18,13 +18,13 @@ extension ClinicalReport {
         blocks.append(paragraph(try book.render(k.intro) + " " + (try book.render(k.headacheTypeNote)), c, caption: true, introduces: true))
         let d = layout.details, brand = summary.brand, p = brand.palette
         let labelStyle = brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.caption)
+        let valueStyle = brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.textPrimary)
         for log in c.episodes {
             let title = try details.title(log)
             var rows = try details.fields(log).map { TableRow([TableCell($0.label, style: labelStyle), TableCell($0.value)]) }
             if let notes = details.notes(log) {
                 rows.append(TableRow([TableCell(notes.label, style: labelStyle), TableCell(notes.lines.joined(separator: "\n"))]))
             }
-            let valueStyle = brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.textPrimary)
             var fields = Table(name: "episode details", columns: [TableColumn(.fixed(d.labelWidth)), TableColumn(.flexible(1))],
                                header: [], rows: rows, headerStyle: valueStyle, bodyStyle: valueStyle,
                                cellPadding: EdgeInsets(horizontal: 2, vertical: d.fieldPadding), minRowHeight: 0,

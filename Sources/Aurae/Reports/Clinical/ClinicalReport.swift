@@ -70,7 +70,7 @@ public struct ClinicalReport: Sendable {
         try Self.sections.check(layout.sections, file: templates.reportFile(ClinicalLayout.name), key: "sections")
         self.config = config
         book = try templates.wording.compile(keys)
-        summary = try HeadacheSummary(templates: templates)
+        summary = try HeadacheSummary(templates: templates, noBreak: true)
         presenter = try InsightsPresenter(templates: templates, config: config)
         visuals = try ClinicalVisuals(templates: templates, brand: summary.brand, config: config)
         details = try EpisodeDetailText(book: book, format: summary.format, config: config)

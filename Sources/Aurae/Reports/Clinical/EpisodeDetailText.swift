@@ -43,8 +43,9 @@ struct EpisodeDetailText {
             if !parts.isEmpty { out.append(Field(label: labels[field] ?? field.rawValue, value: parts.joined(separator: separator))) }
         }
         let r = log.retrospective
-        add(.resolved, [try log.resolvedAt.map { try dateTime($0, sameDayAs: nil) } ?? format.ongoing])
-        add(.duration, log.resolvedAt == nil ? [] : [try format.duration(log)])
+        add(.duration, [try log.resolvedAt.map {
+            try book.render(k.resolvedAfter, ["duration": format.duration(log), "when": dateTime($0, sameDayAs: log.onsetAt.localDate)])
+        } ?? format.ongoing])
         add(.onsetSpeed, [log.onsetSpeed.map { word(k.onsetSpeeds[$0], $0.rawValue) } ?? ""])
         add(.headacheType, [r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""])
         add(.weather, try weather(log.weather))

@@ -57,7 +57,7 @@ struct ClinicalVisualData: Sendable {
 struct ClinicalVisuals: Sendable {
     /// Every wording key the calendar and the charts render.
     struct Keys: WordingKeySet {
-        let format = AuraeFormat.Keys()
+        let format = AuraeFormat.Keys(noBreak: true)
         let noData = WordingKey("chart.noData")
         let headacheDaysMonthHeading = WordingKey("chart.headacheDaysMonthHeading")
         let headacheDaysWeekHeading = WordingKey("chart.headacheDaysWeekHeading")
@@ -109,7 +109,7 @@ struct ClinicalVisuals: Sendable {
     init(templates: TemplateSet, brand: AuraeBrand, config: InsightsConfig) throws {
         book = try templates.wording.compile(keys)
         self.brand = brand
-        format = try AuraeFormat(book)
+        format = try AuraeFormat(book, noBreak: true)
         layout = try VisualsLayout(templates: templates)
         self.config = config
     }
