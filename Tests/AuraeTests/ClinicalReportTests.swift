@@ -269,6 +269,19 @@ final class ClinicalReportTests: XCTestCase {
         XCTAssertEqual(doc.outline.filter { $0.level == 1 }.map(\.title), Self.headings)
     }
 
+    func testClassTableMarksMonthsWithoutDataInsteadOfZeros() throws {
+        let doc = try laidOut(try inputs("aurae/logs.json", days: "aurae/days.json"), asOf: "2025-03-31", from: "2025-01-01",
+                              to: "2025-03-31", sections: ["safety"], measurer: FixedWidthMeasurer())
+        let runs = doc.pages.flatMap(\.textRuns).map(\.text)
+        let i = try XCTUnwrap(runs.firstIndex(of: "Triptans"), "\(runs)")
+        XCTAssertEqual(Array(runs[(i + 1)...(i + 3)]), ["—", "—", "—"], "a month before logging started is no data, not 0 days")
+        let logged = try laidOut(try inputs("aurae/logs.json", days: "aurae/days.json"), asOf: "2026-07-31", sections: ["safety"],
+                                 measurer: FixedWidthMeasurer())
+        let loggedRuns = logged.pages.flatMap(\.textRuns).map(\.text)
+        let j = try XCTUnwrap(loggedRuns.firstIndex(of: "Triptans"))
+        XCTAssertFalse(loggedRuns[(j + 1)...(j + 3)].contains("—"), "months with data show their days")
+    }
+
     func testActiveEpisodeIsCounted() throws {
         var logs = try inputs("aurae/logs.json").logs
         var active = HeadacheLog(id: "active-1", onsetAt: Timestamp(epochSeconds: 1_785_400_000, offsetSeconds: 7200), severity: 3)

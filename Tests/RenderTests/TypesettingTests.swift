@@ -34,6 +34,19 @@ final class TypesettingTests: XCTestCase {
         XCTAssertEqual(page(of: "r4", in: fits), 1)
     }
 
+    func testABreakLeavesAtLeastTheMinimumRowsAtTheNextPagesHead() throws {
+        // 4 lines take 48 pt: 112 pt are left, a header and six rows; a seventh would be alone.
+        let loose = try Fixture.layout(Fixture.lines(4) + [table(7, minimumRows: 1)])
+        XCTAssertEqual(page(of: "r6", in: loose), 0)
+        XCTAssertEqual(page(of: "r7", in: loose), 1, "one row may stand alone at the head")
+        let three = try Fixture.layout(Fixture.lines(4) + [table(7, minimumRows: 3)])
+        XCTAssertEqual(page(of: "r4", in: three), 0)
+        XCTAssertEqual(page(of: "r5", in: three), 1, "the break comes earlier: three rows at the next page's head")
+        // Five rows cannot keep three on both sides: the table moves whole.
+        let five = try Fixture.layout(Fixture.lines(7) + [table(5, minimumRows: 3)])
+        XCTAssertEqual(page(of: "r1", in: five), 1)
+    }
+
     func testATableOfFewerRowsThanTheMinimumMovesWhole() throws {
         let doc = try Fixture.layout(Fixture.lines(10) + [table(2, minimumRows: 3)])
         XCTAssertEqual(page(of: "r1", in: doc), 1)

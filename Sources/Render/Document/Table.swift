@@ -20,8 +20,8 @@ public struct Table: Sendable {
     /// What happens to a body row taller than a page; by default it is a layout error that names
     /// the row (and its `tag`).
     public var rowSplitting: RowSplitting
-    /// The fewest body rows a page break may leave at a page's foot (all of them when the table
-    /// has fewer); the rule gives way on an empty page.
+    /// The fewest body rows a page break may leave at a page's foot, and at the next page's head
+    /// (all of them when the table has fewer); the rule gives way on an empty page.
     public var minimumRowsAtBreak = 1
 
     public init(name: String, columns: [TableColumn], header: [String], rows: [TableRow],

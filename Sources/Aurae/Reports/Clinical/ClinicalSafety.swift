@@ -82,9 +82,11 @@ extension ClinicalReport {
     }
 
     /// One row per class (a class with no reference says so; other acute last, with the names
-    /// it holds), one column per month; a cell at or above its reference says so in words.
+    /// it holds), one column per month; a cell at or above its reference says so in words; a
+    /// month without data shows the no-data mark.
     func classTable(_ months: [MonthClassDays], _ c: Content) throws -> Table {
         let k = keys.safety, f = c.format, p = summary.brand.palette
+        let periods = asOfMonths(months, c), none = try book.render(keys.glance.noData)
         var rows: [TableRow] = []
         for (i, first) in (months.first?.classes ?? []).enumerated() {
             var label = first.label
@@ -97,7 +99,9 @@ extension ClinicalReport {
                 label = try book.render(k.noReference, ["label": first.label])
             }
             var cells = [TableCell(label)]
-            for m in months where m.classes.indices.contains(i) {
+            for (j, m) in months.enumerated() where m.classes.indices.contains(i) {
+                // A month without any data says so, never "0 days".
+                if periods.indices.contains(j), periods[j].covered == nil { cells.append(TableCell(none)); continue }
                 let cls = m.classes[i]
                 let days = try book.render(k.classCell, ["count": String(cls.days)])
                 if cls.atOrAboveReference, let reference = cls.referenceDays {
@@ -111,7 +115,7 @@ extension ClinicalReport {
         }
         return table("acute medication days by class",
                      columns: [TableColumn(.fixed(layout.classTable.labelWidth))] + months.map { _ in TableColumn(.flexible(1)) },
-                     header: try [book.render(k.classColumn)] + asOfMonths(months, c).map { try monthLabel($0) },
+                     header: try [book.render(k.classColumn)] + periods.map { try monthLabel($0) },
                      rows: rows, c: c, zebra: false)
     }
 }

@@ -95,6 +95,12 @@ struct TableBox: LayoutBox {
         if i - start < least, i > start, availableHeight + Paginator.eps < context.pageCapacity {
             return .refuse
         }
+        // As many at the head of the next page: a break that would leave fewer there comes
+        // earlier, or the table moves when it cannot keep enough on both sides.
+        if end - i < least, i > start {
+            if end - least - start >= least { i = end - least }
+            else if availableHeight + Paginator.eps < context.pageCapacity { return .refuse }
+        }
         let r = row(i)
         var head = self, tail = self
         head.end = i; head.last = nil
