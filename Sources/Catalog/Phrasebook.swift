@@ -1,9 +1,21 @@
 /// One precompiled sentence: literal text and plain `{{name}}` values.
 public struct Phrase: Sendable {
     enum Segment: Sendable { case literal(String), value(Int) }
+    /// The forms of a sentence with plural forms: the position of the placeholder that picks
+    /// one, the language's rule, and each category's segments.
+    struct PluralForms: Sendable {
+        let selector: Int
+        let rule: PluralRule
+        let forms: [PluralCategory: [Segment]]
+    }
     public let key: WordingKey
-    /// `.value(i)` is the value of `key.placeholders[i]`.
+    /// `.value(i)` is the value of `key.placeholders[i]`; for a plural sentence, its `other` form.
     let segments: [Segment]
+    let plural: PluralForms?
+
+    init(key: WordingKey, segments: [Segment], plural: PluralForms? = nil) {
+        self.key = key; self.segments = segments; self.plural = plural
+    }
 
     /// The sentence with each placeholder filled by the value passed under its name:
     /// `phrase.render(["page": "2", "pages": "7"])`. The names must be exactly the key's
@@ -28,6 +40,8 @@ public struct Phrase: Sendable {
 
     private func fill(_ value: (Int) -> String) -> String {
         var out = ""
+        var segments = segments
+        if let plural { segments = plural.forms[plural.rule.category(of: value(plural.selector))] ?? segments }
         for segment in segments {
             switch segment {
             case .literal(let text): out += text

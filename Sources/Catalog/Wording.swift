@@ -12,6 +12,9 @@ public struct Wording: Sendable {
     public let entries: [String: String]
     /// Keys that are verbatim, approved strings.
     public let verbatimKeys: Set<String>
+    /// How sentences with plural forms pick their form: the rule of the file's `language`
+    /// (default `en`).
+    public let pluralRule: PluralRule
 
     public init(directory: URL, app: String) throws {
         let rel = "wording/\(app).json"
@@ -27,7 +30,10 @@ public struct Wording: Sendable {
         var verbatim: [String: String] = [:], text: [String: String] = [:]
         try Self.flatten(group: "verbatim", of: top, file: rel, into: &verbatim)
         try Self.flatten(group: "text", of: top, file: rel, into: &text)
-        try self.init(file: rel, verbatim: verbatim, text: text)
+        guard let language = top["language"] as? String ?? (top["language"] == nil ? "en" : nil) else {
+            throw CatalogError.wrongType(file: rel, key: "language", expected: "a language code")
+        }
+        try self.init(file: rel, verbatim: verbatim, text: text, language: language)
     }
 
     /// Flattens one top-level group of the wording file into dotted keys → text.
@@ -51,8 +57,12 @@ public struct Wording: Sendable {
         }
     }
 
-    public init(file: String, verbatim: [String: String], text: [String: String]) throws {
+    public init(file: String, verbatim: [String: String], text: [String: String], language: String = "en") throws {
         self.file = file
+        guard let rule = PluralRule(language: language) else {
+            throw CatalogError.wrongType(file: file, key: "language", expected: "a language with known plural rules, not \"\(language)\"")
+        }
+        pluralRule = rule
         if let dup = Set(text.keys).intersection(verbatim.keys).sorted().first {
             throw CatalogError.badTemplate(file: file, key: dup, reason: "defined both as verbatim and as text")
         }
@@ -88,8 +98,43 @@ public struct Wording: Sendable {
     public func compile(_ set: WordingKeySet) throws -> Phrasebook { try compile(set.declaredKeys) }
 
     func compile(_ key: WordingKey) throws -> Phrase {
-        guard let text = entries[key.key] else { throw CatalogError.missingKey(file: file, key: key.key) }
-        return try Self.segments(of: text, key: key) { .badTemplate(file: file, key: key.key, reason: $0) }
+        guard let selector = key.pluralSelector else {
+            guard let text = entries[key.key] else { throw CatalogError.missingKey(file: file, key: key.key) }
+            return try Self.segments(of: text, key: key) { .badTemplate(file: file, key: key.key, reason: $0) }
+        }
+        return try compilePlural(key, selector: selector)
+    }
+
+    /// A sentence with plural forms: one text under `key.<category>` for each category of the
+    /// file's language, none for a category it lacks, each with exactly the key's placeholders.
+    func compilePlural(_ key: WordingKey, selector: String) throws -> Phrase {
+        guard let index = key.placeholders.firstIndex(of: selector) else {
+            throw CatalogError.badTemplate(file: file, key: key.key, reason: "its plural form is picked by {{\(selector)}}, which it does not declare")
+        }
+        if entries[key.key] != nil {
+            throw CatalogError.wrongType(file: file, key: key.key, expected: "a group of plural forms (\(pluralRule.categories.map(\.rawValue).joined(separator: ", ")))")
+        }
+        var forms: [PluralCategory: [Phrase.Segment]] = [:]
+        for category in PluralCategory.allCases {
+            let formKey = key.key + "." + category.rawValue
+            let uses = pluralRule.categories.contains(category)
+            guard let text = entries[formKey] else {
+                if uses { throw CatalogError.missingKey(file: file, key: formKey) }
+                continue
+            }
+            guard uses else {
+                throw CatalogError.badTemplate(file: file, key: formKey, reason: "the language \"\(pluralRule.language)\" has no \(category.rawValue) form")
+            }
+            forms[category] = try Self.segments(of: text, key: key) { .badTemplate(file: file, key: formKey, reason: $0) }.segments
+        }
+        return Phrase(key: key, segments: forms[.other] ?? [],
+                      plural: Phrase.PluralForms(selector: index, rule: pluralRule, forms: forms))
+    }
+
+    /// The keys of the file a declared key is compiled from: itself, or for a sentence with
+    /// plural forms the form of each category of the file's language.
+    public func entryKeys(of key: WordingKey) -> [String] {
+        key.pluralSelector == nil ? [key.key] : pluralRule.categories.map { key.key + "." + $0.rawValue }
     }
 
     /// Mustache renders the wording as plain text, never HTML-escaped.
@@ -126,21 +171,28 @@ public struct Wording: Sendable {
     }
 
     /// The pieces of `text`; anything but literal text and plain `{{name}}` tags is an error.
+    /// Scanned on the UTF-8 bytes ("{" and "}" never occur inside a multi-byte character).
     static func pieces<E: Error>(of text: String, bad: (String) -> E) throws -> [Piece] {
+        let bytes = Array(text.utf8)
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        func string(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
         var pieces: [Piece] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            if open.lowerBound > rest.startIndex { pieces.append(.literal(String(rest[..<open.lowerBound]))) }
-            rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { throw bad("unclosed tag") }
-            let name = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        var start = 0, i = 0
+        while i + 1 < bytes.count {
+            guard bytes[i] == open && bytes[i + 1] == open else { i += 1; continue }
+            if i > start { pieces.append(.literal(string(start..<i))) }
+            var j = i + 2
+            while j + 1 < bytes.count && !(bytes[j] == close && bytes[j + 1] == close) { j += 1 }
+            guard j + 1 < bytes.count else { throw bad("unclosed tag") }
+            let name = string((i + 2)..<j).trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw bad("only plain {{name}} placeholders are supported, not {{\(name)}}")
             }
             pieces.append(.tag(name))
-            rest = rest[close.upperBound...]
+            i = j + 2
+            start = i
         }
-        if !rest.isEmpty { pieces.append(.literal(String(rest))) }
+        if start < bytes.count { pieces.append(.literal(string(start..<bytes.count))) }
         return pieces
     }
 

@@ -3,12 +3,24 @@
 public struct WordingKey: Hashable, Sendable, CustomStringConvertible {
     public let key: String
     public let placeholders: [String]
+    /// For a sentence with plural forms, the placeholder whose number picks the form; `nil` for
+    /// a sentence of one form.
+    public let pluralSelector: String?
 
     public init(_ key: String, _ placeholders: String...) { self.init(key, placeholders: placeholders) }
 
-    public init(_ key: String, placeholders: [String]) {
+    public init(_ key: String, placeholders: [String], pluralBy selector: String? = nil) {
         self.key = key
         self.placeholders = placeholders
+        pluralSelector = selector
+    }
+
+    /// A sentence with plural forms: `key` is a group of one text per plural category of the
+    /// wording's language (`"days": {"one": "{{count}} day", "other": "{{count}} days"}`), and
+    /// the number passed under `selector` (one of `placeholders`) picks the form at render, as
+    /// Unicode CLDR's cardinal rules do. Call sites render it like any key.
+    public static func plural(_ key: String, _ placeholders: String..., by selector: String = "count") -> WordingKey {
+        WordingKey(key, placeholders: placeholders, pluralBy: selector)
     }
 
     public var description: String { key }

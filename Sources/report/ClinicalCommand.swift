@@ -7,21 +7,31 @@ struct ClinicalCommand: ReportCommand {
         commandName: "clinical",
         abstract: "Write the Aurae clinical headache report PDF (premium tier).",
         discussion: """
-            One A4 PDF for a clinician, each section an outline entry; every number comes from \
-            the analysis that 'report headache insights --tier premium' prints. --days adds the \
-            daily context: the data basis and the comparison with headache-free days.
+            One A4 PDF for a clinician. Page 1, "At a glance": headache days, days with acute \
+            medication, severe days and episodes per calendar month with the range's totals and \
+            the previous period; alerts (flagged episodes, ICHD-3 classes at or above their \
+            reference days); acute medication by drug and class, preventives; the logged factors \
+            against headache-free days; the calendar in miniature. Then the evidence: calendar, \
+            safety, charts, patterns, medications, episode table and disclaimers; the full \
+            per-episode record ('details') on request. Every number comes from the analysis that \
+            'report headache insights --tier premium' prints. --days adds the daily context: the \
+            data basis and the comparison with headache-free days. The range is the last three \
+            calendar months up to --as-of unless --from/--to say otherwise.
 
             The clinical report is premium: --tier is required, and --tier free exits with \
             status 3 and writes nothing.
 
             --sections picks and orders sections by name: \
-            \(ClinicalReport.sectionIds.joined(separator: ", ")). Safety is never left out.
+            \(ClinicalReport.sectionIds.joined(separator: ", ")) ('overview' is another name for \
+            'glance'; 'all' gives every section). Default: every section but details. Safety is \
+            never left out: it comes right after glance (or first) when not named.
 
             Examples:
               report headache clinical samples/aurae/logs.json --tier premium \\
                 --days samples/aurae/days.json --as-of 2026-07-31 -o clinical.pdf
               report headache clinical samples/aurae/logs.json --tier premium \\
-                --as-of 2026-07-31 -o short.pdf --sections overview,safety,patterns
+                --days samples/aurae/days.json --as-of 2026-07-31 -o full.pdf \\
+                --patient-name "Alex Doe" --sections all
             """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PDF to write ('-' for standard output).", valueName: "OUT.pdf"))
@@ -32,13 +42,13 @@ struct ClinicalCommand: ReportCommand {
 
     @OptionGroup var dates: RunOptions
 
-    @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title.", valueName: "NAME"))
+    @Option(name: .customLong("patient-name"), help: ArgumentHelp("Name shown under the title and in the running header of every page.", valueName: "NAME"))
     var patientName: String?
 
     @Option(name: .customLong("days"), help: ArgumentHelp("Daily-context export (.json or .csv): the data basis and the fair comparison.", valueName: "FILE"))
     var days: String?
 
-    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated (default: all).", valueName: "LIST"),
+    @Option(name: .customLong("sections"), help: ArgumentHelp("Sections in the order wanted, comma-separated, or 'all' (default: all but details).", valueName: "LIST"),
             transform: ClinicalCommand.sectionList)
     var sections: [String]?
 
@@ -54,11 +64,14 @@ struct ClinicalCommand: ReportCommand {
         try target.refuseClobbering(input.inputs + (days.map { [$0] } ?? []))
     }
 
-    /// The `--sections` names: each one known, none twice, none empty.
+    /// The `--sections` names: each one known (`overview` is `glance`), none twice, none empty;
+    /// or `all` alone.
     static func sectionList(_ text: String) throws -> [String] {
         let valid = ClinicalReport.sectionIds
-        return try CommaList(text, noun: "section", known: valid.joined(separator: ", "),
-                             element: { valid.contains($0) ? $0 : nil }, describe: { $0 }).values
+        if text.trimmingCharacters(in: .whitespaces) == "all" { return valid }
+        return try CommaList(text, noun: "section", known: valid.joined(separator: ", ") + " (or all)",
+                             element: { $0 == ClinicalReport.glanceAlias ? ClinicalReport.glanceId : valid.contains($0) ? $0 : nil },
+                             describe: { $0 }).values
     }
 
     func run() throws {

@@ -52,6 +52,16 @@ final class AuraeFormatTests: XCTestCase {
         XCTAssertEqual(try f.weather(w), "-2.3 °C")
     }
 
+    func testTheClinicalFormatKeepsNumbersOnTheLineOfTheirUnit() throws {
+        let clinical = try AuraeFormat(Wording(directory: TestPaths.templates, app: "aurae").compile(AuraeFormat.Keys(noBreak: true)),
+                                       noBreak: true)
+        XCTAssertEqual(try clinical.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T16:14:30+01:00")), "2h\u{00A0}14m")
+        XCTAssertEqual(try clinical.duration(log("2026-02-18T14:00:00+01:00", "2026-02-18T14:45:59+01:00")), "45m")
+        var w = Weather()
+        w.temperatureC = 18
+        XCTAssertEqual(try clinical.weather(w), "18\u{00A0}°C")
+    }
+
     func testTemperaturesOfAnySizeAreWrittenWithoutTrapping() {
         let cases: [(Double, String)] = [(18.04, "18"), (-0.04, "0"), (0.05, "0.1"), (-0.05, "-0.1"),
                                          (123456789012345.67, "123456789012346"), (1e19, "1e+19"), (-1e300, "-1e+300")]

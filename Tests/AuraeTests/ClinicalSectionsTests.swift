@@ -13,20 +13,20 @@ final class ClinicalSectionsTests: XCTestCase {
     func templates(sections: String) throws -> TemplateSet { try templates(report: "aurae-clinical", sections: sections) }
 
     func testTemplateListIsTheDefaultOrder() throws {
-        let t = try templates(sections: #"["disclaimers", "overview"]"#)
+        let t = try templates(sections: #"["disclaimers", "glance"]"#)
         let logs = try HeadacheLogReader.read([InputSource(path: TestPaths.samples.appendingPathComponent("aurae/logs.json").path)])
         let run = RunInfo(asOf: try XCTUnwrap(LocalDate(iso: "2026-07-31")), generatedAt: Date(timeIntervalSince1970: 1_785_456_000))
         let (doc, _) = try ClinicalJob(templates: t).document(HeadacheInputs(logs: logs.records), ClinicalJob.Request(), run: run)
         let headings = try LayoutEngine(measurer: FixedWidthMeasurer()).layout(doc).outline.filter { $0.level == 1 }.map(\.title)
-        XCTAssertEqual(headings, ["Safety", "Disclaimers", "Overview"], "safety first when the list leaves it out")
+        XCTAssertEqual(headings, ["Safety", "Disclaimers", "At a glance"], "safety first when the list leaves it out")
     }
 
     func testUnknownSectionFailsAtLoadNamingTheFile() throws {
-        let t = try templates(sections: #"["overview", "graphs"]"#)
+        let t = try templates(sections: #"["glance", "graphs"]"#)
         XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
             XCTAssertEqual(error as? CatalogError,
                            .wrongType(file: "reports/aurae-clinical.json", key: "sections",
-                                      expected: "a list of overview, calendar, safety, charts, patterns, episodes, details, disclaimers, not graphs"))
+                                      expected: "a list of glance, calendar, safety, charts, patterns, medications, episodes, details, disclaimers, not graphs"))
         }
         XCTAssertThrowsError(try ClinicalJob(templates: try templates(sections: "[]")))
     }

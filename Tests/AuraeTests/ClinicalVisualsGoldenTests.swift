@@ -19,12 +19,10 @@ final class ClinicalVisualsGoldenTests: XCTestCase {
         let logs = try HeadacheLogReader.read([InputSource(path: TestPaths.samples.appendingPathComponent("aurae/logs.json").path)]).records
         let days = try DayContextReader.read([InputSource(path: TestPaths.samples.appendingPathComponent("aurae/days.json").path)]).records
         let f = try XCTUnwrap(LocalDate(iso: from)), t = try XCTUnwrap(LocalDate(iso: to))
-        let insights = HeadacheInsights.analyze(InsightsRequest(logs: logs, days: days, asOf: t, from: f, to: t, tier: .premium),
-                                                config: try InsightsConfig(templates: templates))
-        let data = ClinicalVisualData(episodes: HeadacheSummary.episodes(logs, from: f, to: t), days: days,
-                                      from: f, to: t, asOf: t, insights: insights)
+        let config = try InsightsConfig(templates: templates)
+        let data = ClinicalVisualData.of(logs, days: days, from: f, to: t, asOf: t, config: config)
         let brand = try AuraeBrand(templates: templates)
-        let visuals = try ClinicalVisuals(templates: templates, brand: brand)
+        let visuals = try ClinicalVisuals(templates: templates, brand: brand, config: config)
         let heading = brand.style(\.headingFamily, brand.headingSize, .semibold, brand.palette.textSecondary)
         let blocks = [Block.heading(Heading("Calendar", style: heading, spaceAfter: 6))] + (try visuals.calendar(data))
             + [.pageBreak, .heading(Heading("Charts", style: heading, spaceAfter: 2))] + (try visuals.charts(data))
@@ -53,10 +51,10 @@ final class ClinicalVisualsGoldenTests: XCTestCase {
         try assertGolden("clinical-visuals-berlin", doc, measurer: m)
     }
 
-    /// A range starting mid-month and short enough to count by ISO week.
+    /// A range starting mid-month and short enough (under 10 weeks) to count by week.
     func testBerlinSampleVisualsByWeek() throws {
         let m = PangoMeasurer()
-        let doc = try laidOut(from: "2026-05-15", to: "2026-07-31", measurer: m)
+        let doc = try laidOut(from: "2026-05-25", to: "2026-07-31", measurer: m)
         try assertGolden("clinical-visuals-berlin-weekly", doc, measurer: m)
     }
 }

@@ -9,8 +9,9 @@ import TestSupport
 import XCTest
 
 /// The clinical calendar and charts: month grids (mid-month ranges, leap days, episodes crossing
-/// a month end, offset changes, empty data), the acute-day rule shared with Insights, and the
-/// charts (weekly or monthly, the trend line, progress states without numbers).
+/// a month end, offset changes, days without data, daily context not logged), the one acute-day
+/// rule, and the charts (weekly or monthly, partial periods hatched, the trend over whole periods
+/// only, reference lines, the cycle chart).
 final class ClinicalVisualsTests: XCTestCase {
     static let templates = Result { try TemplateSet(directory: TestPaths.templates) }
 
@@ -31,18 +32,15 @@ final class ClinicalVisualsTests: XCTestCase {
         return l
     }
 
-    func data(_ logs: [HeadacheLog], from: String, to: String, days: [DayContext]? = nil) throws -> ClinicalVisualData {
+    func data(_ logs: [HeadacheLog], from: String, to: String, asOf: String? = nil, days: [DayContext]? = nil) throws -> ClinicalVisualData {
         let t = try Self.templates.get()
-        let f = try date(from), e = try date(to)
-        let insights = HeadacheInsights.analyze(InsightsRequest(logs: logs, days: days, asOf: e, from: f, to: e, tier: .premium),
-                                                config: try InsightsConfig(templates: t))
-        let shown = HeadacheSummary.episodes(logs, from: f, to: e)
-        return ClinicalVisualData(episodes: shown, days: days, from: f, to: e, asOf: e, insights: insights)
+        return ClinicalVisualData.of(logs, days: days, from: try date(from), to: try date(to), asOf: try date(asOf ?? to),
+                                     config: try InsightsConfig(templates: t))
     }
 
     func visuals() throws -> ClinicalVisuals {
         let t = try Self.templates.get()
-        return try ClinicalVisuals(templates: t, brand: try AuraeBrand(templates: t))
+        return try ClinicalVisuals(templates: t, brand: try AuraeBrand(templates: t), config: try InsightsConfig(templates: t))
     }
 
     func layout(_ blocks: [Block]) throws -> LaidOutDocument {
@@ -50,8 +48,15 @@ final class ClinicalVisualsTests: XCTestCase {
             .layout(Document(metadata: SampleDocuments.metadata(), template: SampleDocuments.template(), blocks: blocks))
     }
 
-    func labels(_ doc: LaidOutDocument) -> [String] {
-        doc.pages.flatMap { $0.items.compactMap { if case .label(let l) = $0 { return l.text } else { return nil } } }
+    func labels(_ doc: LaidOutDocument) -> [TextLabel] {
+        doc.pages.flatMap { $0.items.compactMap { if case .label(let l) = $0 { return l } else { return nil } } }
+    }
+
+    func texts(_ doc: LaidOutDocument) -> [String] { labels(doc).map(\.text) }
+
+    /// The severity digits drawn in the cells (bold labels "1"…"5").
+    func digits(_ doc: LaidOutDocument) -> [String] {
+        labels(doc).filter { $0.style.font.weight == .semibold && ["1", "2", "3", "4", "5"].contains($0.text) }.map(\.text)
     }
 
     func fills(_ doc: LaidOutDocument, _ color: Color) -> Int {
@@ -64,84 +69,117 @@ final class ClinicalVisualsTests: XCTestCase {
 
     func testRangeStartingMidMonthGreysTheDaysOutside() throws {
         let v = try visuals()
-        let doc = try layout(try v.calendar(try data([], from: "2026-03-15", to: "2026-05-10")))
-        let texts = labels(doc)
+        // Data from 1 Jan (an episode then), so every day of the range has data.
+        let first = log("x", try at("2026-01-01", 9), try at("2026-01-01", 10))
+        let doc = try layout(try v.calendar(try data([first], from: "2026-03-15", to: "2026-05-10")))
+        let texts = texts(doc)
         for title in ["March 2026", "April 2026", "May 2026"] { XCTAssertTrue(texts.contains(title), title) }
         XCTAssertFalse(texts.contains("June 2026"))
         XCTAssertEqual(fills(doc, v.brand.visuals.calendarOutside) - 1, 14 + 21, "Mar 1–14 and May 11–31 (and the legend swatch)")
         XCTAssertTrue(texts.contains("Mon") && texts.contains("Sun"), "weekday header")
     }
 
-    func testLeapDayIsADayOfItsMonthAndMarked() throws {
+    func testDaysBeforeLoggingStartedAreNotDrawnAsHeadacheFree() throws {
+        let v = try visuals()
+        let d = try data([log("a", try at("2026-03-20", 9), try at("2026-03-20", 10))], from: "2026-03-01", to: "2026-03-31")
+        let doc = try layout(try v.calendar(d))
+        XCTAssertEqual(fills(doc, v.brand.visuals.calendarOutside) - 1, 19, "1–19 March: no data yet")
+    }
+
+    func testLeapDayIsADayOfItsMonthAndShowsItsDigit() throws {
         let v = try visuals()
         let d = try data([log("a", try at("2028-02-29", 9), try at("2028-02-29", 11), severity: 5)],
                          from: "2028-02-01", to: "2028-02-29")
-        let marks = CalendarBuilder.days(d, config: v.config)
-        XCTAssertEqual(marks[try date("2028-02-29")]?.severity, 5)
-        XCTAssertEqual(marks.count, 1)
-        let texts = labels(try layout(try v.calendar(d)))
-        XCTAssertTrue(texts.contains("29"))
-        XCTAssertFalse(texts.contains("30"))
-        XCTAssertEqual(texts.filter { $0 == "Se" }.count, 1, "the severe letter on 29 Feb only")
+        XCTAssertEqual(d.facts[try date("2028-02-29")].severity, 5)
+        XCTAssertEqual(d.facts.figures(from: d.from, to: d.to).headacheDays, 1)
+        let doc = try layout(try v.calendar(d))
+        XCTAssertTrue(texts(doc).contains("29"))
+        XCTAssertFalse(texts(doc).contains("30"))
+        XCTAssertEqual(digits(doc), ["5"], "the digit 5 on 29 Feb only")
+        XCTAssertEqual(fills(doc, v.brand.visuals.calendarSeverity[4]), 2, "the cell and its legend swatch")
     }
 
-    func testMultiDayEpisodeMarksEveryDayAcrossTheMonthEnd() throws {
+    func testMultiDayEpisodeShadesEveryDayAcrossTheMonthEndByItsHighestSeverity() throws {
         let v = try visuals()
         let d = try data([log("a", try at("2026-03-30", 22), try at("2026-04-02", 8), severity: 2),
                           log("b", try at("2026-03-31", 10), try at("2026-03-31", 12), severity: 4)],
-                         from: "2026-03-01", to: "2026-04-30")
-        let marks = CalendarBuilder.days(d, config: v.config)
-        let got = try ["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02"].map { marks[try date($0)]?.severity }
-        XCTAssertEqual(got, [2, 4, 2, 2], "highest severity per day")
-        XCTAssertNil(marks[try date("2026-04-03")])
-        let texts = labels(try layout(try v.calendar(d)))
-        XCTAssertEqual(texts.filter { $0 == "MM" }.count, 3)
-        XCTAssertEqual(texts.filter { $0 == "MS" }.count, 1)
+                         from: "2026-03-01", to: "2026-04-30", asOf: "2026-04-30")
+        let got = try ["2026-03-30", "2026-03-31", "2026-04-01", "2026-04-02", "2026-04-03"].map { d.facts[try date($0)].severity }
+        XCTAssertEqual(got, [2, 4, 2, 2, 0], "highest severity per day")
+        let doc = try layout(try v.calendar(d))
+        XCTAssertEqual(digits(doc).sorted(), ["2", "2", "2", "4"])
     }
 
-    func testActiveEpisodeRunsToTheAsOfDateAndIsClippedToTheRange() throws {
-        let v = try visuals()
+    func testActiveEpisodeRunsToTheAsOfDateAndCountsFromBeforeTheRange() throws {
+        // An episode of the day before the range still touches the days of the range: the
+        // headache-day rule counts it there, as the monthly figures do.
         let d = try data([log("a", try at("2026-02-25", 8), nil)], from: "2026-02-27", to: "2026-03-02")
-        // Onset before the range: not an episode of the range, so nothing is marked.
-        XCTAssertTrue(CalendarBuilder.days(d, config: v.config).isEmpty)
-        let d2 = try data([log("a", try at("2026-02-28", 8), nil)], from: "2026-02-27", to: "2026-03-02")
-        XCTAssertEqual(CalendarBuilder.days(d2, config: v.config).keys.sorted(),
-                       try ["2026-02-28", "2026-03-01", "2026-03-02"].map(date))
+        XCTAssertEqual(d.facts.figures(from: d.from, to: d.to).headacheDays, 4)
+        XCTAssertEqual(d.facts.figures(from: d.from, to: d.to).episodes, 0, "its onset is before the range")
+        let later = try data([log("a", try at("2026-02-28", 8), nil)], from: "2026-02-27", to: "2026-03-10", asOf: "2026-03-02")
+        XCTAssertEqual(later.facts[try date("2026-03-02")].severity, 3)
+        XCTAssertEqual(later.facts[try date("2026-03-03")].severity, 0, "nothing after the as-of date")
     }
 
     func testDaysAreTakenInEachTimestampsOwnOffsetAcrossDSTChanges() throws {
-        let v = try visuals()
         // Europe's spring change: 00:30 at +02:00 is still 28 March in UTC; it is the 29th locally.
-        // An episode from 01:30 (+01:00) to 03:30 (+02:00) that night stays on one day.
         let d = try data([log("a", try at("2026-03-29", 0, 30, offsetHours: 2), try at("2026-03-29", 3, 30, offsetHours: 2)),
                           log("b", try at("2026-10-25", 1, 30, offsetHours: 2), try at("2026-10-25", 2, 30, offsetHours: 1),
                               meds: [MedicationEntry(name: "Ibuprofen", takenAt: try at("2026-10-25", 23, 30, offsetHours: 1))])],
                          from: "2026-03-01", to: "2026-10-31")
-        let marks = CalendarBuilder.days(d, config: v.config)
-        XCTAssertEqual(marks.keys.sorted(), try ["2026-03-29", "2026-10-25"].map(date))
-        XCTAssertEqual(marks[try date("2026-10-25")]?.acute, true, "taken late on the 25th local time (the 26th in UTC)")
+        XCTAssertEqual(d.facts[try date("2026-03-28")].severity, 0)
+        XCTAssertEqual(d.facts[try date("2026-03-29")].severity, 3)
+        XCTAssertTrue(d.facts[try date("2026-10-25")].acute, "taken late on the 25th local time (the 26th in UTC)")
+        XCTAssertFalse(d.facts[try date("2026-10-26")].acute)
     }
 
-    func testAcuteDaysFollowTheInsightsRule() throws {
+    func testAcuteMarksFollowTheOneRuleWithBrandNames() throws {
         let v = try visuals()
         let d = try data([log("a", try at("2026-05-03", 9), try at("2026-05-03", 10),
-                              meds: [MedicationEntry(name: "Topiramate 50 mg"), MedicationEntry(name: "Sumatriptan", isAcute: false)]),
-                          log("b", try at("2026-05-04", 9), try at("2026-05-04", 10), meds: [MedicationEntry(name: "  ibuprofen")]),
+                              meds: [MedicationEntry(name: "Topamax 50 mg"), MedicationEntry(name: "Imitrex", isAcute: false)]),
+                          log("b", try at("2026-05-04", 9), try at("2026-05-04", 10), meds: [MedicationEntry(name: "  Maxalt MLT")]),
                           log("c", try at("2026-05-05", 9), try at("2026-05-05", 10), meds: [MedicationEntry(name: "Topiramate", isAcute: true)])],
                          from: "2026-05-01", to: "2026-05-31")
-        let acute = HeadacheInsights.acuteMedicationDays(d.episodes, from: d.from, to: d.to, config: v.config)
-        XCTAssertEqual(acute.sorted(), try ["2026-05-04", "2026-05-05"].map(date))
-        let texts = labels(try layout(try v.calendar(d)))
-        XCTAssertEqual(texts.filter { $0 == "Rx" }.count, 2)
-        XCTAssertTrue(texts.contains("Rx Acute medication taken"))
+        let marked = (1...31).compactMap { day -> Int? in d.facts[d.from.adding(days: day - 1)].acute ? day : nil }
+        XCTAssertEqual(marked, [4, 5])
+        let doc = try layout(try v.calendar(d))
+        XCTAssertEqual(texts(doc).filter { $0 == "●" }.count, 2)
+        XCTAssertTrue(texts(doc).contains("● acute medication"))
     }
 
-    func testEmptyRangeHasGridsAndLegendButNoMarks() throws {
+    func testWithDailyContextAnUnloggedDayIsHatchedAndTheLegendSaysWhatBlankMeans() throws {
         let v = try visuals()
-        let texts = labels(try layout(try v.calendar(try data([], from: "2026-06-01", to: "2026-06-30"))))
-        XCTAssertTrue(texts.contains("June 2026"))
-        for mark in ["Mi", "MM", "Mo", "MS", "Se", "Rx"] { XCTAssertFalse(texts.contains(mark), mark) }
-        XCTAssertTrue(texts.contains("Mi Mild"), "the legend explains the letters")
+        let days = try (1...30).filter { $0 != 10 }.map { DayContext(date: try date("2026-06-01").adding(days: $0 - 1)) }
+        let d = try data([log("a", try at("2026-06-02", 9), try at("2026-06-02", 10))], from: "2026-06-01", to: "2026-06-30", days: days)
+        let doc = try layout(try v.calendar(d))
+        let hatches = doc.pages.flatMap(\.items).filter { if case .clip = $0 { return true } else { return false } }
+        XCTAssertEqual(hatches.count, 2, "10 June and the legend's swatch")
+        XCTAssertTrue(texts(doc).contains("blank: a logged headache-free day"))
+        XCTAssertTrue(texts(doc).contains("no daily context logged"))
+        let without = try layout(try v.calendar(try data(d.logs, from: "2026-06-01", to: "2026-06-30")))
+        XCTAssertFalse(texts(without).contains("no daily context logged"))
+        XCTAssertTrue(texts(without).contains("blank: no headache logged"))
+    }
+
+    func testTheLegendSitsUnderTheFirstRowOfGrids() throws {
+        let v = try visuals()
+        let doc = try layout(try v.calendar(try data([log("x", try at("2026-01-01", 9), nil)], from: "2026-01-01", to: "2026-06-30")))
+        let all = labels(doc)
+        let legendY = try XCTUnwrap(all.first { $0.text.hasPrefix("Shade and digit") }).position.y
+        let march = try XCTUnwrap(all.first { $0.text == "March 2026" }).position.y
+        let april = try XCTUnwrap(all.first { $0.text == "April 2026" }).position.y
+        XCTAssertGreaterThan(legendY, march, "under the first row (January to March)")
+        XCTAssertLessThan(legendY, april, "above the second row")
+        for level in 1...5 { XCTAssertTrue(all.contains { $0.text.hasPrefix("\(level) ") }, "the digit \(level) in the legend") }
+    }
+
+    func testCellTextIsAtLeastSevenPoints() throws {
+        let v = try visuals()
+        let d = try data(try episodes(20, from: "2026-03-02", everyDays: 3), from: "2026-03-01", to: "2026-05-31")
+        for mini in [false, true] {
+            let blocks = mini ? try v.miniCalendar(d, months: 3) : try v.calendar(d)
+            for l in labels(try layout(blocks)) { XCTAssertGreaterThanOrEqual(l.style.font.size, 7, l.text) }
+        }
     }
 
     // MARK: - Charts
@@ -151,72 +189,103 @@ final class ClinicalVisualsTests: XCTestCase {
         return try (0..<n).map { i in
             let d = start.adding(days: i * everyDays).description
             return log("e\(i)", try at(d, 9), try at(d, 13), severity: 1 + i % 5,
-                       meds: [MedicationEntry(name: i % 2 == 0 ? "Ibuprofen" : "Sumatriptan", isAcute: true, effectiveness: 1 + i % 5)],
+                       meds: [MedicationEntry(name: i % 2 == 0 ? "Advil" : "Imitrex", isAcute: true, effectiveness: 1 + i % 5)],
                        phase: CyclePhase.allCases[i % 4])
         }
     }
 
-    func testShortRangeCountsByWeekAndLongRangeByMonthWithTheTrendLine() throws {
+    func testShortRangeCountsByWeekLabelledByMondayAndLongRangeByMonth() throws {
         let v = try visuals()
-        let short = try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30")
-        let shortDoc = try layout(try v.charts(short))
-        XCTAssertTrue(labels(shortDoc).contains { $0.hasPrefix("W1") }, "ISO week labels")
-        XCTAssertTrue(labels(shortDoc).contains("Trend"))
-        let long = try data(try episodes(12, from: "2026-01-05", everyDays: 25), from: "2026-01-01", to: "2026-10-31")
-        let longDoc = try layout(try v.charts(long))
-        let texts = labels(longDoc)
-        XCTAssertTrue(texts.contains("Jan 2026") && texts.contains("Oct 2026"), "month labels")
-        XCTAssertFalse(texts.contains { $0.hasPrefix("W") && $0.count == 3 })
-        let clips = longDoc.pages.flatMap { $0.items.filter { if case .clip = $0 { return true } else { return false } } }
-        XCTAssertEqual(clips.count, 1, "one trend line")
-        XCTAssertTrue(ChartsBuilder.weekly(from: try date("2026-01-01"), to: try date("2026-05-04"), upToDays: 124))
-        XCTAssertFalse(ChartsBuilder.weekly(from: try date("2026-01-01"), to: try date("2026-05-05"), upToDays: 124))
+        let short = try data(try episodes(12, from: "2026-03-02", everyDays: 4), from: "2026-03-01", to: "2026-04-30")
+        let shortTexts = texts(try layout(try v.charts(short)))
+        XCTAssertTrue(shortTexts.contains("2 Mar") && shortTexts.contains("23 Feb"), "weeks by their Monday's date")
+        let long = try data(try episodes(12, from: "2026-01-01", everyDays: 25), from: "2026-01-01", to: "2026-10-31")
+        let longTexts = texts(try layout(try v.charts(long)))
+        XCTAssertTrue(longTexts.contains("Jan 2026") && longTexts.contains("Oct 2026"), "month labels")
+        XCTAssertTrue(ChartsBuilder.weekly(from: try date("2026-01-01"), to: try date("2026-03-10"), underDays: 70), "69 days")
+        XCTAssertFalse(ChartsBuilder.weekly(from: try date("2026-01-01"), to: try date("2026-03-11"), underDays: 70), "10 weeks")
+    }
+
+    func testPartialPeriodsAreHatchedAndLabelledAndTheTrendUsesWholePeriodsOnly() throws {
+        let v = try visuals()
+        // From 1 January to 15 June: June covers 1–15.
+        let d = try data(try episodes(30, from: "2026-01-01", everyDays: 5), from: "2026-01-01", to: "2026-06-15")
+        let b = ChartsBuilder(visuals: v, data: d)
+        let doc = try layout(try b.headacheDays())
+        XCTAssertTrue(texts(doc).contains("Jun 2026 1–15"))
+        XCTAssertTrue(doc.pages.flatMap(\.textRuns).contains { $0.text.hasPrefix("Hatched bars") })
+        let c = try XCTUnwrap(try b.headacheDays().compactMap { $0.element as? Chart }.first)
+        XCTAssertEqual(c.bars.map(\.hatched), [false, false, false, false, false, true])
+        let line = try XCTUnwrap(c.line)
+        XCTAssertTrue(line[5].isNaN, "no trend over the partial month")
+        XCTAssertTrue(line[0..<5].allSatisfy(\.isFinite))
+    }
+
+    func testEveryClassUsedHasItsChartWithItsReferenceLine() throws {
+        let v = try visuals()
+        let d = try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-05-31")
+        let charts = try ChartsBuilder(visuals: v, data: d).classes().flatMap { block -> [Chart] in
+            if let g = block.element as? KeepTogether { return g.blocks.compactMap { $0.element as? Chart } }
+            return []
+        }
+        XCTAssertEqual(charts.map(\.valueAxisTitle), ["Triptans: days per month", "Simple analgesics: days per month"])
+        XCTAssertEqual(charts.map { $0.referenceLines.map(\.value) }, [[10], [15]])
+        XCTAssertEqual(charts[0].bars.map(\.value), [3, 3, 0], "Imitrex on 3 days in March and April")
     }
 
     func testEveryChartHasALevelTwoHeadingAndValuesAsText() throws {
         let v = try visuals()
-        let d = try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30")
+        var days: [DayContext] = []
+        for i in 0..<61 {
+            var day = DayContext(date: try date("2026-03-01").adding(days: i))
+            day.cyclePhase = i % 28 < 5 ? .menstrual : .follicular
+            days.append(day)
+        }
+        let d = try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30", days: days)
         let doc = try layout(try v.charts(d))
         XCTAssertEqual(doc.outline.map(\.level), [2, 2, 2, 2])
-        let texts = labels(doc)
-        for word in ["Mild", "Severe", "ibuprofen", "sumatriptan", "Menstrual", "Luteal"] { XCTAssertTrue(texts.contains(word), word) }
-        XCTAssertTrue(texts.contains { $0.hasSuffix("(6 rated)") }, "the count beside each mean rating")
+        let texts = texts(doc)
+        for word in ["Mild", "Severe", "−7", "0", "+10"] { XCTAssertTrue(texts.contains(word), word) }
         XCTAssertFalse(texts.contains("No data in this range"))
     }
 
-    func testCollectingShowsProgressAndNoNumbers() throws {
+    func testCycleChartCountsEpisodesAroundEachLoggedStart() throws {
+        let t = try Self.templates.get()
+        let config = try InsightsConfig(templates: t)
+        var days: [DayContext] = []
+        // Menstrual 1–5 March and 29 March–2 April (a day unlogged inside the second period).
+        for i in 0..<45 {
+            var day = DayContext(date: try date("2026-03-01").adding(days: i))
+            if (0..<5).contains(i) || ((28..<33).contains(i) && i != 30) { day.cyclePhase = .menstrual } else { day.cyclePhase = .luteal }
+            if i == 30 { day.cyclePhase = nil }
+            days.append(day)
+        }
+        let logs = [log("a", try at("2026-02-27", 9), nil), log("b", try at("2026-03-01", 9), nil),
+                    log("c", try at("2026-03-20", 9), nil), log("d", try at("2026-04-01", 9), nil)]
+        let o = CycleOverlay(logs: logs, days: days, from: try date("2026-03-01"), to: try date("2026-04-14"), asOf: try date("2026-04-14"),
+                             config: config)
+        XCTAssertEqual(o.starts, try ["2026-03-01", "2026-03-29"].map(date), "a day unlogged inside a period starts nothing")
+        XCTAssertEqual(o.episodesByDay.count, 18)
+        XCTAssertEqual(o.episodesByDay[7 - 2], 1, "27 Feb is day −2 of the first start")
+        XCTAssertEqual(o.episodesByDay[7], 1, "1 March is day 0")
+        XCTAssertEqual(o.episodesByDay[7 + 3], 1, "1 April is day +3 of the second start")
+        XCTAssertEqual(o.cyclesWithEpisodeNearStart, 2)
+    }
+
+    func testCollectingShowsNoTrendLine() throws {
         let v = try visuals()
-        let d = try data(try episodes(2, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30")
-        XCTAssertTrue(d.insights.trends.isCollecting)
-        let blocks = try ChartsBuilder(visuals: v, data: d).frequency() + ChartsBuilder(visuals: v, data: d).medications()
-        let doc = try layout(blocks)
-        let progress = try v.text(v.keys.progress)
-        XCTAssertEqual(doc.pages.flatMap(\.textRuns).filter { $0.text.hasPrefix("Keep logging") }.count, 2, progress)
-        XCTAssertTrue(labels(doc).isEmpty, "no chart, no numbers")
+        let d = try data(try episodes(2, from: "2026-03-02", everyDays: 5), from: "2026-01-01", to: "2026-06-30")
+        XCTAssertEqual(d.insights.status, .collecting)
+        let chart = try XCTUnwrap(try ChartsBuilder(visuals: v, data: d).headacheDays().compactMap { $0.element as? Chart }.first)
+        XCTAssertNil(chart.line, "no trend under the pattern threshold")
     }
 
     func testNoDataChartsSayItHonestly() throws {
         let v = try visuals()
         let doc = try layout(try v.charts(try data([], from: "2026-03-01", to: "2026-03-31")))
-        let texts = labels(doc)
-        XCTAssertEqual(texts.filter { $0 == "No data in this range" }.count, 2, "severity and cycle charts")
+        let texts = texts(doc)
+        XCTAssertEqual(texts.filter { $0 == "No data in this range" }.count, 2, "headache days and severity")
         XCTAssertFalse(texts.contains("0"), "no empty axis")
-    }
-
-    func testCycleTimelineUsesDailyContextAndMarksEpisodes() throws {
-        let v = try visuals()
-        var days: [DayContext] = []
-        for i in 0..<28 {
-            var day = DayContext(date: try date("2026-03-01").adding(days: i))
-            day.cyclePhase = CyclePhase.allCases[min(3, i / 7)]
-            days.append(day)
-        }
-        let d = try data([log("a", try at("2026-03-10", 9), try at("2026-03-10", 10))], from: "2026-03-01", to: "2026-03-31", days: days)
-        let timeline = try XCTUnwrap(try CycleTimeline(visuals: v, data: d))
-        XCTAssertEqual(timeline.phases.count, 28)
-        XCTAssertEqual(timeline.onsets, [9])
-        let texts = labels(try layout([try timeline.block()]))
-        for s in ["M", "F", "O", "L", "M Menstrual", "Episode onset"] { XCTAssertTrue(texts.contains(s), s) }
-        XCTAssertNil(try CycleTimeline(visuals: v, data: try data([], from: "2026-03-01", to: "2026-03-31")))
+        XCTAssertTrue(doc.pages.flatMap(\.textRuns).contains { $0.text.hasPrefix("Menstrual starts come from") })
     }
 }

@@ -40,7 +40,7 @@ final class CommandLineTests: XCTestCase {
         let out = dir.appendingPathComponent("x.pdf").path
         let cases: [(args: [String], says: String)] = [
             (["headache", "clinical", sample("aurae/logs.json"), "-o", out, "--tier", "premium", "--sections", "overview,bogus"],
-             "unknown section 'bogus'; the sections are "),
+             "unknown section 'bogus'; the sections are glance, calendar"),
             (["headache", "clinical", sample("aurae/logs.json"), "-o", out, "--tier", "premium", "--sections", "safety, safety"],
              "'safety' is named twice"),
             (["headache", "batch", sample("users"), "-o", dir.appendingPathComponent("b").path, "--reports", "summary,gold"],

@@ -17,8 +17,35 @@ public struct AuraeBrand: Sendable {
     /// The colours of the clinical report's charts and calendar, from the same `palette` object.
     public struct VisualPalette: Decodable, Sendable {
         public var chartBar, chartBackground, chartAxis, chartGrid, chartTrend: Color
-        public var calendarOutside, calendarOutsideText, calendarModerate, calendarBorder: Color
-        public var phaseMenstrual, phaseFollicular, phaseOvulatory, phaseLuteal, episodeMarker: Color
+        public var calendarOutside, calendarOutsideText, calendarBorder, calendarNotLogged: Color
+        /// The single-hue ramp of severities 1 to 5, darkening with severity, and the colour of
+        /// text on each (checked in a test for greyscale steps and contrast).
+        public var calendarSeverity, calendarSeverityText: [Color]
+
+        private enum CodingKeys: String, CodingKey {
+            case chartBar, chartBackground, chartAxis, chartGrid, chartTrend
+            case calendarOutside, calendarOutsideText, calendarBorder, calendarNotLogged, calendarSeverity, calendarSeverityText
+        }
+
+        /// Decodes the colours and checks the ramp: five fills and five text colours.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            chartBar = try c.decode(Color.self, forKey: .chartBar)
+            chartBackground = try c.decode(Color.self, forKey: .chartBackground)
+            chartAxis = try c.decode(Color.self, forKey: .chartAxis)
+            chartGrid = try c.decode(Color.self, forKey: .chartGrid)
+            chartTrend = try c.decode(Color.self, forKey: .chartTrend)
+            calendarOutside = try c.decode(Color.self, forKey: .calendarOutside)
+            calendarOutsideText = try c.decode(Color.self, forKey: .calendarOutsideText)
+            calendarBorder = try c.decode(Color.self, forKey: .calendarBorder)
+            calendarNotLogged = try c.decode(Color.self, forKey: .calendarNotLogged)
+            calendarSeverity = try c.decode([Color].self, forKey: .calendarSeverity)
+            calendarSeverityText = try c.decode([Color].self, forKey: .calendarSeverityText)
+            for key in [CodingKeys.calendarSeverity, .calendarSeverityText]
+                where (key == .calendarSeverity ? calendarSeverity : calendarSeverityText).count != 5 {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "five colours, one per severity 1–5")
+            }
+        }
     }
     /// A severity surface of the palette, as `severitySurface` names it.
     enum Surface: String, Decodable {

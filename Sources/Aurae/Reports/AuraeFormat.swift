@@ -14,14 +14,25 @@ public struct AuraeFormat: Sendable {
         let dateFormat = WordingKey("dateFormat", "day", "month", "year")
         let monthYear = WordingKey("monthYearFormat", "month", "year")
         let minutesOnly = WordingKey("cell.minutes", "m")
-        let hoursMinutes = WordingKey("cell.hoursMinutes", "h", "m")
-        let temperature = WordingKey("cell.temperature", "value")
+        /// "2h 14m" and "18 °C": with a plain space in the free summary's table (its approved
+        /// strings), with a no-break space (`cellNoBreak.*`) in the clinical report's prose.
+        let hoursMinutes: WordingKey
+        let temperature: WordingKey
         let weatherJoin = WordingKey("cell.weatherJoin", "temperature", "condition")
         let none = WordingKey("cell.none")
         let ongoing = WordingKey("cell.ongoing")
         let listSeparator = WordingKey("cell.listSeparator")
         let ellipsis = WordingKey("cell.ellipsis")
-        public init() {}
+        let episodes = WordingKey.plural("count.episodes", "count")
+        let days = WordingKey.plural("count.days", "count")
+        let headacheDays = WordingKey.plural("count.headacheDays", "count")
+        let acuteDays = WordingKey.plural("count.acuteDays", "count")
+        /// `noBreak`: durations and temperatures keep the number on the line of its unit.
+        public init(noBreak: Bool = false) {
+            let group = noBreak ? "cellNoBreak" : "cell"
+            hoursMinutes = WordingKey(group + ".hoursMinutes", "h", "m")
+            temperature = WordingKey(group + ".temperature", "value")
+        }
     }
 
     private let months: [String]
@@ -37,10 +48,12 @@ public struct AuraeFormat: Sendable {
     public let ongoing: String
     public let listSeparator: String
     private let ellipsis: String
+    private let episodesPhrase, daysPhrase, headacheDaysPhrase, acuteDaysPhrase: Phrase
 
-    /// Reads the formats from a phrasebook compiled with `Keys` (alone or nested in a report's keys).
-    public init(_ book: Phrasebook) throws {
-        let k = Keys()
+    /// Reads the formats from a phrasebook compiled with `Keys(noBreak:)` (alone or nested in a
+    /// report's keys).
+    public init(_ book: Phrasebook, noBreak: Bool = false) throws {
+        let k = Keys(noBreak: noBreak)
         func text(_ key: WordingKey) throws -> String { try book.render(key) }
         months = try k.month.keys.map(text)
         monthsLong = try k.monthLong.keys.map(text)
@@ -55,7 +68,20 @@ public struct AuraeFormat: Sendable {
         ongoing = try text(k.ongoing)
         listSeparator = try text(k.listSeparator)
         ellipsis = try text(k.ellipsis)
+        episodesPhrase = try book.phrase(k.episodes)
+        daysPhrase = try book.phrase(k.days)
+        headacheDaysPhrase = try book.phrase(k.headacheDays)
+        acuteDaysPhrase = try book.phrase(k.acuteDays)
     }
+
+    /// "1 episode", "12 episodes" (a no-break space between number and word).
+    public func episodes(_ n: Int) throws -> String { try episodesPhrase.render(["count": String(n)]) }
+    /// "1 day", "92 days".
+    public func days(_ n: Int) throws -> String { try daysPhrase.render(["count": String(n)]) }
+    /// "1 headache day", "15 headache days".
+    public func headacheDays(_ n: Int) throws -> String { try headacheDaysPhrase.render(["count": String(n)]) }
+    /// "1 day with acute medication", "9 days with acute medication".
+    public func acuteDays(_ n: Int) throws -> String { try acuteDaysPhrase.render(["count": String(n)]) }
 
     /// Compiles only the formats' own wording.
     public init(_ wording: Wording) throws { try self.init(try wording.compile(Keys())) }
@@ -76,6 +102,11 @@ public struct AuraeFormat: Sendable {
         try monthYear.render(["month": (1...12).contains(month) ? months[month - 1] : String(month), "year": String(year)])
     }
 
+    /// "Mar"; a month outside 1…12 is written as its number.
+    public func shortMonth(_ month: Int) throws -> String {
+        (1...12).contains(month) ? months[month - 1] : String(month)
+    }
+
     /// "14:34", 24-hour, in the timestamp's own offset.
     public func time(_ t: Timestamp) -> String {
         let m = t.localMinuteOfDay
@@ -92,7 +123,13 @@ public struct AuraeFormat: Sendable {
     /// typo gives millions of hours, not a crash.
     public func duration(_ log: HeadacheLog) throws -> String {
         guard let end = log.resolvedAt else { return ongoing }
-        let minutes = max(0, elapsedNanoseconds(from: log.onsetAt, to: end) / 60_000_000_000)
+        return try duration(nanoseconds: elapsedNanoseconds(from: log.onsetAt, to: end))
+    }
+
+    /// A length of time in the one duration style of the reports: "45m", "2h 14m" (minutes
+    /// rounded down, a negative length as "0m").
+    public func duration(nanoseconds: Int128) throws -> String {
+        let minutes = max(0, nanoseconds / 60_000_000_000)
         if minutes < 60 { return try minutesOnly.render(["m": String(minutes)]) }
         return try hoursMinutes.render(["h": String(minutes / 60), "m": String(minutes % 60)])
     }

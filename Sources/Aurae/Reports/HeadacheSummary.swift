@@ -6,7 +6,7 @@ import ReportKit
 
 /// The Aurae free summary PDF (spec 30-reports.md): brand header, date range, the safety items
 /// when present, and one table row per episode, oldest first.
-public struct HeadacheSummary {
+public struct HeadacheSummary: Sendable {
     public struct Options: Sendable {
         public var from: LocalDate?
         public var to: LocalDate?
@@ -37,8 +37,8 @@ public struct HeadacheSummary {
     }
 
     /// Every wording key the summary renders.
-    struct Keys: WordingKeySet {
-        let format = AuraeFormat.Keys()
+    struct Keys: WordingKeySet, Sendable {
+        let format: AuraeFormat.Keys
         let generatedBy = WordingKey("brand.generatedBy")
         let wordmark = WordingKey("brand.wordmark")
         let markAlternative = WordingKey("brand.markAlternative")
@@ -52,12 +52,15 @@ public struct HeadacheSummary {
         let generated = WordingKey("summary.generated", "date")
         let safetyHeading = WordingKey("summary.safetyHeading")
         let episodesHeading = WordingKey("summary.episodesHeading")
-        let episodeCount = WordingKey("summary.episodeCount", "count")
-        let episodeCountOne = WordingKey("summary.episodeCountOne")
+        let episodeCount = WordingKey.plural("summary.episodeCount", "count")
         let empty = WordingKey("summary.empty", "from", "to")
         let continuation = WordingKey("summary.continuation", "from", "to")
+        let continuationPatient = WordingKey("summary.continuationPatient", "name", "from", "to")
+        let totals = WordingKey("summary.totals", "episodes", "headacheDays", "acuteDays")
         let pageNumber = WordingKey("summary.pageNumber", "page", "pages")
-        let skipped = WordingKey("summary.skipped", "count")
+        let skipped = WordingKey.plural("summary.skipped", "count")
+        let flaggedNote = WordingKey("summary.flaggedNote")
+        let flagMark = WordingKey("summary.flagMark")
         let redFlagHeading = WordingKey("redFlag.heading")
         let redFlagIntro = WordingKey("redFlag.intro")
         let primaryCondition = WordingKey("redFlag.primaryCondition", "severity")
@@ -70,10 +73,11 @@ public struct HeadacheSummary {
         let overuseWarning = WordingKey("safety.overuseWarning")
         let overuseHeading = WordingKey("overuse.heading", "month")
         let overusePointer = WordingKey("overuse.pointer")
-        let overuseCount = WordingKey("overuse.count", "days", "month")
+        let overuseCount = WordingKey.plural("overuse.count", "days", "month", by: "days")
         /// The episode table's headings, `columns.<key>`, whichever columns the layout shows.
         let tableColumns = WordingKeyFamily<SummaryLayout.ColumnKey>("columns")
         let safetyColumns = WordingKeyFamily<SafetyColumn>("columns")
+        init(noBreak: Bool) { format = AuraeFormat.Keys(noBreak: noBreak) }
     }
 
     /// The columns of the flagged-episodes table, in order (`columns.<case>`).
@@ -87,12 +91,13 @@ public struct HeadacheSummary {
     let layout: SummaryLayout
 
     /// Loads and checks everything the summary uses: layout, brand, and every wording key.
-    public init(templates: TemplateSet) throws {
+    /// `noBreak`: durations and temperatures with a no-break space (the clinical report's).
+    public init(templates: TemplateSet, noBreak: Bool = false) throws {
         layout = try SummaryLayout(templates: templates, name: "aurae-summary")
-        keys = Keys()
+        keys = Keys(noBreak: noBreak)
         book = try templates.wording.compile(keys)
         brand = try AuraeBrand(templates: templates)
-        format = try AuraeFormat(book)
+        format = try AuraeFormat(book, noBreak: noBreak)
         table = try SummaryTable(layout: layout, book: book, headers: keys.tableColumns)
         try Self.sections.check(layout.sections, file: templates.reportFile("aurae-summary"), key: "sections")
     }
@@ -116,12 +121,21 @@ public struct HeadacheSummary {
     }
 
     /// What every section builder of one document gets.
-    struct Content {
+    struct Content: Sendable {
         let summary: HeadacheSummary
         let episodes: [HeadacheLog]
         let safety: Safety
         let options: Options
         let fromText, toText: String
+        /// The range's totals for the header's line of totals (`nil`: no such line).
+        let totals: PeriodFigures?
+        /// The trimmed patient name, `nil` when none was given.
+        var patientName: String? {
+            options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        }
+        /// The patient name cut to `runningNameCharacters` characters (with "…"): on one line in
+        /// the running header of every page.
+        var shortPatientName: String? { patientName.map { summary.format.notes($0, limit: summary.layout.runningNameCharacters) } }
         /// The title under the brand header, and its outline level (`nil`: no bookmark).
         let title: String
         let titleOutlineLevel: Int?
@@ -130,12 +144,12 @@ public struct HeadacheSummary {
 
     /// The section input for `episodes` in `range`, in the brand's text styles; shared with the
     /// clinical report, which reuses the header, safety and episode sections.
-    func content(episodes: [HeadacheLog], range: (from: LocalDate, to: LocalDate), safety: Safety,
+    func content(episodes: [HeadacheLog], range: (from: LocalDate, to: LocalDate), safety: Safety, totals: PeriodFigures?,
                  options: Options, title: String, titleOutlineLevel: Int? = 1) throws -> Content {
         let p = brand.palette
         return Content(
             summary: self, episodes: episodes, safety: safety, options: options,
-            fromText: try format.date(range.from), toText: try format.date(range.to),
+            fromText: try format.date(range.from), toText: try format.date(range.to), totals: totals,
             title: title, titleOutlineLevel: titleOutlineLevel,
             body: brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary),
             caption: brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption),
@@ -153,13 +167,15 @@ public struct HeadacheSummary {
     }()
 
     public func document(logs inRange: [HeadacheLog], range: (from: LocalDate, to: LocalDate),
-                         safety: Safety, options: Options) throws -> Document {
+                         safety: Safety, totals: PeriodFigures, options: Options) throws -> Document {
         let w = book, k = keys
-        let content = try self.content(episodes: inRange, range: range, safety: safety, options: options,
+        let content = try self.content(episodes: inRange, range: range, safety: safety, totals: totals, options: options,
                                    title: try w.render(k.title))
         let blocks = try Self.sections.blocks(layout.sections, content)
-        let template = try pageTemplate(continuation: try w.render(k.continuation, ["from": content.fromText, "to": content.toText]),
-                                        skippedCount: options.skippedCount, caption: content.caption)
+        let continuation = try content.shortPatientName.map {
+            try w.render(k.continuationPatient, ["name": $0, "from": content.fromText, "to": content.toText])
+        } ?? w.render(k.continuation, ["from": content.fromText, "to": content.toText])
+        let template = try pageTemplate(continuation: continuation, skippedCount: options.skippedCount, caption: content.caption)
         let metadata = DocumentMetadata(
             title: try w.render(k.documentTitle),
             subject: try w.render(k.documentSubject, ["from": range.from.description, "to": range.to.description]),
@@ -199,28 +215,43 @@ public struct HeadacheSummary {
             ])
     }
 
-    func header(_ c: Content) throws -> [Block] {
-        let w = book, k = keys
-        let options = c.options, body = c.body, caption = c.caption
+    /// The brand mark and the "aurae" wordmark.
+    func markBlock(spaceAfter: Double = 10) throws -> Block {
         let p = brand.palette
         let markHeight = brand.markSize * brand.markAspect
         let wordmarkStyle = brand.style(\.wordmarkFamily, brand.wordmarkSize, .semibold, p.textSecondary)
         var shapes = brand.markShapes(size: brand.markSize, at: Point(x: 0, y: 0))
-        shapes.append(.text(try w.render(k.wordmark),
+        shapes.append(.text(try book.render(keys.wordmark),
                             origin: Point(x: brand.markSize + 8, y: (markHeight - brand.wordmarkSize * 1.25) / 2),
                             style: wordmarkStyle))
-        var blocks: [Block] = [.drawing(Drawing(size: Size(width: brand.markSize + 80, height: markHeight), shapes: shapes, spaceAfter: 10,
-                                                alternativeText: try w.render(k.markAlternative)))]
+        return .drawing(Drawing(size: Size(width: brand.markSize + 80, height: markHeight), shapes: shapes, spaceAfter: spaceAfter,
+                                alternativeText: try book.render(keys.markAlternative)))
+    }
+
+    func header(_ c: Content) throws -> [Block] {
+        let w = book, k = keys
+        let options = c.options, body = c.body, caption = c.caption
+        let p = brand.palette
+        var blocks: [Block] = [try markBlock()]
         blocks.append(.heading(Heading(c.title,
                                        style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                                        outlineLevel: c.titleOutlineLevel, spaceAfter: 4)))
-        if let name = options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+        if let name = c.patientName {
             blocks.append(.paragraph(Paragraph(try w.render(k.patient, ["name": name]), style: body, spaceAfter: 2)))
         }
         blocks.append(.paragraph(Paragraph(try w.render(k.dateRange, ["from": c.fromText, "to": c.toText]), style: body, spaceAfter: 2)))
+        if let t = c.totals {
+            blocks.append(.paragraph(Paragraph(try totalsLine(t), style: body, spaceAfter: 2)))
+        }
         blocks.append(.paragraph(Paragraph(try w.render(k.generated, ["date": format.date(options.run.generatedOn)]), style: caption)))
         blocks.append(.rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)))
         return blocks
+    }
+
+    /// "12 episodes · 15 headache days · 9 days with acute medication".
+    func totalsLine(_ t: PeriodFigures) throws -> String {
+        try book.render(keys.totals, ["episodes": format.episodes(t.episodes), "headacheDays": format.headacheDays(t.headacheDays),
+                                     "acuteDays": format.acuteDays(t.acuteDays)])
     }
 
     func safetyBlocks(_ c: Content) throws -> [Block] {
@@ -304,17 +335,25 @@ public struct HeadacheSummary {
         return blocks
     }
 
-    func episodeBlocks(_ c: Content) throws -> [Block] {
+    /// The episode table under its heading; `textSize` (the brand's table size by default) and
+    /// `minimumRowsAtBreak` for a report that sets its own, `flagged` episodes marked.
+    func episodeBlocks(_ c: Content, textSize: Double? = nil, widths: [SummaryLayout.ColumnKey: Double] = [:],
+                       paddingY: Double? = nil, minimumRowsAtBreak: Int = 1, flagged: Set<String> = []) throws -> [Block] {
         let w = book, k = keys
         var blocks: [Block] = [.heading(Heading(try w.render(k.episodesHeading), style: c.heading,
                                                 outlineLevel: 1, spaceBefore: 6, spaceAfter: 6))]
         if c.episodes.isEmpty {
             blocks.append(.paragraph(Paragraph(try w.render(k.empty, ["from": c.fromText, "to": c.toText]), style: c.body, spaceAfter: 6)))
         } else {
-            let countText = c.episodes.count == 1 ? try w.render(k.episodeCountOne)
-                : try w.render(k.episodeCount, ["count": String(c.episodes.count)])
-            blocks.append(.paragraph(Paragraph(countText, style: c.caption, spaceAfter: 6)))
-            blocks.append(.table(try table.table(c.episodes, format: format, brand: brand)))
+            var countText = try w.render(k.episodeCount, ["count": String(c.episodes.count)])
+            if !flagged.isEmpty { countText += " " + (try w.render(k.flaggedNote)) }
+            blocks.append(.keptWithNext(.paragraph(Paragraph(countText, style: c.caption, spaceAfter: 6))))
+            let flag = flagged.isEmpty ? nil : try w.render(k.flagMark)
+            var t = try table.table(c.episodes, format: format, brand: brand, textSize: textSize, widths: widths,
+                                    flagged: flagged, flagMark: flag)
+            t.minimumRowsAtBreak = minimumRowsAtBreak
+            if let paddingY { t.cellPadding.top = paddingY; t.cellPadding.bottom = paddingY }
+            blocks.append(.table(t))
         }
         return blocks
     }

@@ -42,7 +42,9 @@ public struct SummaryJob: ReportJob {
         }
         let overuse = HeadacheInsights.medicationOveruse(logs, asOf: options.run.asOf, config: config)
         let safety = HeadacheSummary.Safety(flags: flags, overuse: overuse)
-        return (try summary.document(logs: episodes, range: range, safety: safety, options: options), episodes.count)
+        let totals = DayFacts(logs: logs, days: nil, from: range.from, to: range.to, asOf: options.run.asOf, config: config)
+            .figures(from: range.from, to: range.to)
+        return (try summary.document(logs: episodes, range: range, safety: safety, totals: totals, options: options), episodes.count)
     }
 
     /// Writes the summary of `inputs` to the context's output, whole or not at all.

@@ -53,14 +53,26 @@ struct SummaryTable {
     }
 
     /// The episode table; a cell taller than a page keeps the lines that fit, ending with "…".
-    func table(_ logs: [HeadacheLog], format: AuraeFormat, brand: AuraeBrand) throws -> Table {
+    /// Text at `textSize` (the brand's table size by default), fixed column widths from `widths`
+    /// where given; the severity of each `flagged` episode followed by `flagMark`.
+    func table(_ logs: [HeadacheLog], format: AuraeFormat, brand: AuraeBrand, textSize: Double? = nil,
+               widths: [SummaryLayout.ColumnKey: Double] = [:], flagged: Set<String> = [], flagMark: String? = nil) throws -> Table {
         let rows = try logs.map { log in
-            TableRow(try columns.map { try cell($0.key, log, format, brand) }, tag: Self.rowTag(log))
+            TableRow(try columns.map {
+                var cell = try cell($0.key, log, format, brand)
+                if $0.key == .severity, let flagMark, flagged.contains(log.id) { cell.text += " " + flagMark }
+                return cell
+            }, tag: Self.rowTag(log))
         }
+        let size = textSize ?? brand.tableSize
         return Table(
-            name: "episode table", columns: columns.map(\.column), header: headers, rows: rows,
-            headerStyle: brand.style(\.bodyFamily, brand.tableSize, .semibold, brand.palette.tableHeaderText),
-            bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, brand.palette.textPrimary),
+            name: "episode table", columns: columns.map { spec in
+                var column = spec.column
+                if let w = widths[spec.key] { column.width = .fixed(w) }
+                return column
+            }, header: headers, rows: rows,
+            headerStyle: brand.style(\.bodyFamily, size, .semibold, brand.palette.tableHeaderText),
+            bodyStyle: brand.style(\.bodyFamily, size, .regular, brand.palette.textPrimary),
             headerFill: brand.palette.tableHeaderFill, zebraFill: brand.palette.zebra,
             cellPadding: padding, minHeaderHeight: headerHeight, minRowHeight: rowHeight,
             rowSplitting: .truncatingCells)
@@ -69,7 +81,7 @@ struct SummaryTable {
 
 /// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table.
 struct SummaryLayout: Decodable {
-    enum ColumnKey: String, Decodable, CaseIterable { case date, time, severity, duration, weather, medication, notes }
+    enum ColumnKey: String, Decodable, CaseIterable, CodingKeyRepresentable { case date, time, severity, duration, weather, medication, notes }
     enum Align: String, Decodable { case leading, center, trailing }
     enum Overflow: String, Decodable { case wrap, truncate }
     struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
@@ -88,6 +100,8 @@ struct SummaryLayout: Decodable {
     let sections: [String]
     let page: Page
     let notesMaxCharacters: Int
+    /// The patient name in the running header is cut to this many characters.
+    let runningNameCharacters: Int
     let table: TableSpec
 
     /// Decodes the layout and checks what the types cannot: every column has a width or a flex,
@@ -100,6 +114,9 @@ struct SummaryLayout: Decodable {
         }
         guard notesMaxCharacters >= 1 else {
             throw CatalogError.wrongType(file: file, key: "notesMaxCharacters", expected: "at least 1")
+        }
+        guard runningNameCharacters >= 1 else {
+            throw CatalogError.wrongType(file: file, key: "runningNameCharacters", expected: "at least 1")
         }
     }
 }

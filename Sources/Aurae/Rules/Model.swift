@@ -65,6 +65,8 @@ public struct SleepGroup: Sendable, Hashable {
     public let count: Int
     public let meanSeverity: RoundedNumber
     public let meanDurationHours: RoundedNumber
+    /// The exact mean duration in nanoseconds, rounded down (for "2h 14m").
+    public let meanDuration: Int128
 }
 
 public struct SleepComparison: Sendable, Hashable {

@@ -1,33 +1,8 @@
 import Ingest
 import Insights
 
-/// What the clinical overview compares between two periods: episodes, headache days, mean
-/// severity and median duration over one date range.
-public struct PeriodFigures: Sendable, Hashable {
-    public let from: LocalDate
-    public let to: LocalDate
-    /// Episodes with onset local date in the period, active ones included.
-    public let episodes: Int
-    /// Distinct local dates in the period touched by an episode (`HeadacheDayRule`).
-    public let headacheDays: Int
-    /// Mean severity of those episodes, 1 decimal; `nil` without episodes.
-    public let meanSeverity: RoundedNumber?
-    /// Median onset-to-resolution time of the resolved ones in hours, 1 decimal; `nil` without.
-    public let medianDurationHours: RoundedNumber?
-
-    /// Days in the period.
-    public var days: Int { to - from + 1 }
-}
-
-/// A period and the one of the same length just before it.
-public struct PeriodComparison: Sendable, Hashable {
-    public let current: PeriodFigures
-    public let previous: PeriodFigures
-}
-
-/// The headache-day rule of the frequency section: an episode touches every local date from its
-/// onset date through its resolved date, or through the as-of date while it is active, never
-/// after the as-of date.
+/// The headache-day rule: an episode touches every local date from its onset date through its
+/// resolved date, or through the as-of date while it is active, never after the as-of date.
 public enum HeadacheDayRule {
     /// The dates `log` touches, clipped to `from...to`; `nil` when none.
     public static func days(of log: HeadacheLog, asOf: LocalDate, from: LocalDate, to: LocalDate) -> ClosedRange<LocalDate>? {
@@ -37,75 +12,195 @@ public enum HeadacheDayRule {
     }
 }
 
-extension HeadacheInsights {
-    /// The figures of `from...to` and of the period of the same length that ends the day before
-    /// `from`, over every log (active episodes included, as for headache days).
-    public static func periodComparison(_ logs: [HeadacheLog], from: LocalDate, to: LocalDate,
-                                        asOf: LocalDate) -> PeriodComparison {
-        let length = max(1, to - from + 1)
-        let previousTo = from.adding(days: -1)
-        return PeriodComparison(current: periodFigures(logs, from: from, to: to, asOf: asOf),
-                                previous: periodFigures(logs, from: previousTo.adding(days: -(length - 1)),
-                                                        to: previousTo, asOf: asOf))
+/// What happened on each day of a window of dates, from every log, by the rules every clinical
+/// figure shares: a headache day (`HeadacheDayRule`) and its highest severity, a day with acute
+/// medication (`AcuteMedicationDays`), the onsets of the day, and whether the daily-context file
+/// records it. Nothing after the as-of date counts. The calendar draws these days, the monthly
+/// table and the charts add them up, so they agree on every day.
+public struct DayFacts: Sendable {
+    public struct Day: Sendable, Hashable {
+        /// Highest severity (1…5) of the episodes touching the day; 0 on a day without one.
+        public var severity: UInt8 = 0
+        public var acute = false
+        /// Episodes with onset that day.
+        public var onsets: Int32 = 0
+        /// The daily-context file has a record of the day.
+        public var tracked = false
+        public var isHeadacheDay: Bool { severity > 0 }
     }
 
-    /// The figures of one period.
-    public static func periodFigures(_ logs: [HeadacheLog], from: LocalDate, to: LocalDate,
-                                     asOf: LocalDate) -> PeriodFigures {
-        var episodes = 0
-        var severitySum: Int128 = 0
-        var durations: [Int128] = []
-        var touched: [ClosedRange<LocalDate>] = []
+    public let from: LocalDate
+    public let to: LocalDate
+    public let asOf: LocalDate
+    /// Severity from which a headache day is severe (4: "days with severity 4–5").
+    public let severeFrom: Int
+    private var days: [Day]
+
+    /// The facts of `from...to` (at most `HeadacheInsights.maxWindowDays` days, the latest kept).
+    public init(logs: [HeadacheLog], days records: [DayContext]?, from: LocalDate, to: LocalDate, asOf: LocalDate,
+                config: InsightsConfig) {
+        let from = max(from, to.adding(days: -(HeadacheInsights.maxWindowDays - 1)))
+        self.from = from; self.to = to; self.asOf = asOf
+        severeFrom = config.thresholds.clinical.severeFromSeverity
+        let last = min(to, asOf)
+        days = [Day](repeating: Day(), count: from <= to ? to - from + 1 : 0)
+        guard from <= last else { return }
         for log in logs {
-            if let r = HeadacheDayRule.days(of: log, asOf: asOf, from: from, to: to) { touched.append(r) }
             let onset = log.onsetAt.localDate
-            guard onset >= from && onset <= to && onset <= asOf else { continue }
-            episodes += 1
-            severitySum += Int128(log.severity)
-            if let end = log.resolvedAt {
-                let d = elapsedNanoseconds(from: log.onsetAt, to: end)
-                if d >= 0 { durations.append(d) }
+            if let r = HeadacheDayRule.days(of: log, asOf: asOf, from: from, to: last) {
+                let level = UInt8(min(5, max(1, log.severity)))
+                for i in (r.lowerBound - from)...(r.upperBound - from) where days[i].severity < level { days[i].severity = level }
             }
+            if onset >= from && onset <= last { days[onset - from].onsets &+= 1 }
         }
-        return PeriodFigures(from: from, to: to, episodes: episodes, headacheDays: distinctDays(touched),
-                             meanSeverity: episodes > 0 ? RoundedNumber(severitySum, Int128(episodes), places: 1) : nil,
-                             medianDurationHours: medianHours(durations))
+        var acute = AcuteMedicationDays(from: from, through: last, config: config)
+        acute.add(logs, config: config)
+        for d in acute.days { days[d - from].acute = true }
+        for r in records ?? [] where r.date >= from && r.date <= last { days[r.date - from].tracked = true }
     }
 
-    /// The number of dates in the union of `ranges`.
-    static func distinctDays(_ ranges: [ClosedRange<LocalDate>]) -> Int {
-        var count = 0
-        var covered: LocalDate? = nil  // last date counted
-        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            let start = covered.map { max(r.lowerBound, $0.adding(days: 1)) } ?? r.lowerBound
-            if start <= r.upperBound { count += r.upperBound - start + 1 }
-            if covered.map({ r.upperBound > $0 }) ?? true { covered = r.upperBound }
-        }
-        return count
+    /// The facts of `date` (an empty day outside the window).
+    public subscript(date: LocalDate) -> Day {
+        date >= from && date <= to ? days[date - from] : Day()
     }
 
-    /// The median of nanosecond durations in hours, 1 decimal (two middle values: their exact
-    /// average), as the medication card rounds it; `nil` for none.
-    static func medianHours(_ durations: [Int128]) -> RoundedNumber? {
+    /// The figures of `from...to` (within the window).
+    public func figures(from a: LocalDate, to b: LocalDate) -> PeriodFigures {
+        var f = PeriodFigures(from: a, to: b)
+        let lo = max(a, from), hi = min(b, to)
+        guard lo <= hi else { return f }
+        for i in (lo - from)...(hi - from) {
+            let d = days[i]
+            if d.severity > 0 { f.headacheDays += 1 }
+            if d.severity >= severeFrom { f.severeDays += 1 }
+            if d.acute { f.acuteDays += 1 }
+            if d.tracked { f.trackedDays += 1 }
+            f.episodes += Int(d.onsets)
+        }
+        return f
+    }
+}
+
+/// What the clinical report counts over a period: headache days, days with acute medication,
+/// severe days, episodes (by onset date), and days with daily context.
+public struct PeriodFigures: Sendable, Hashable {
+    public let from: LocalDate
+    public let to: LocalDate
+    public var headacheDays = 0
+    public var acuteDays = 0
+    public var severeDays = 0
+    public var episodes = 0
+    public var trackedDays = 0
+    public var days: Int { to - from + 1 }
+    init(from: LocalDate, to: LocalDate) { self.from = from; self.to = to }
+}
+
+/// A calendar month or a week (Monday first) of a report's range, and the days of it the range
+/// covers with data: from the range's start, the first logged data and the period's start,
+/// to the range's end, the as-of date and the period's end. A period covered in part is
+/// labelled with the days it covers and never compared or drawn as if it were whole.
+public struct ReportPeriod: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case month(YearMonth)
+        /// The week starting on this Monday.
+        case week(LocalDate)
+    }
+    public let kind: Kind
+    /// The whole period.
+    public let start: LocalDate
+    public let end: LocalDate
+    /// The days covered, `nil` when none is (a period before the first logged data).
+    public let covered: ClosedRange<LocalDate>?
+
+    public var isWhole: Bool { covered == start...end }
+
+    /// The months of `from...to`, oldest first, each covered where `from...to` and `data` meet.
+    public static func months(from: LocalDate, to: LocalDate, data: ClosedRange<LocalDate>?) -> [ReportPeriod] {
+        guard from <= to else { return [] }
+        var out: [ReportPeriod] = []
+        var index = YearMonth(from).index
+        let last = YearMonth(to).index
+        while index <= last {
+            let m = YearMonth(index: index)
+            let start = LocalDate(daysSinceEpoch: Int32(clamping: LocalDate.daysFromCivil(year: m.year, month: m.month, day: 1)))
+            let end = start.adding(days: LocalDate.daysInMonth(year: m.year, month: m.month) - 1)
+            out.append(ReportPeriod(kind: .month(m), start: start, end: end, covered: cover(start, end, from, to, data)))
+            index += 1
+        }
+        return out
+    }
+
+    /// The weeks (Monday to Sunday) of `from...to`, oldest first.
+    public static func weeks(from: LocalDate, to: LocalDate, data: ClosedRange<LocalDate>?) -> [ReportPeriod] {
+        guard from <= to else { return [] }
+        var out: [ReportPeriod] = []
+        var monday = mondayOf(from)
+        while monday <= to {
+            let end = monday.adding(days: 6)
+            out.append(ReportPeriod(kind: .week(monday), start: monday, end: end, covered: cover(monday, end, from, to, data)))
+            monday = monday.adding(days: 7)
+        }
+        return out
+    }
+
+    static func cover(_ start: LocalDate, _ end: LocalDate, _ from: LocalDate, _ to: LocalDate,
+                      _ data: ClosedRange<LocalDate>?) -> ClosedRange<LocalDate>? {
+        guard let data else { return nil }
+        let lo = max(start, from, data.lowerBound), hi = min(end, to, data.upperBound)
+        return lo <= hi ? lo...hi : nil
+    }
+}
+
+/// A report's range and the period of the same length just before it, and whether that one can
+/// be compared: only when it starts on or after the patient's first logged data.
+public struct RangeComparison: Sendable, Hashable {
+    public let from: LocalDate
+    public let to: LocalDate
+    public let previousFrom: LocalDate
+    public let previousTo: LocalDate
+    /// The earliest episode onset or daily-context date up to the as-of date; `nil` without data.
+    public let firstData: LocalDate?
+    /// The days with data: the first logged data through the as-of date.
+    public var data: ClosedRange<LocalDate>? {
+        guard let firstData, firstData <= asOf else { return nil }
+        return firstData...asOf
+    }
+    public let asOf: LocalDate
+    /// The days of the range with data; `nil` when it has none (a range before logging started).
+    public var covered: ClosedRange<LocalDate>? { ReportPeriod.cover(from, to, from, to, data) }
+    public var previousDays: Int { previousTo - previousFrom + 1 }
+    public var comparable: Bool { firstData.map { $0 <= previousFrom } ?? false }
+
+    public init(logs: [HeadacheLog], days: [DayContext]?, from: LocalDate, to: LocalDate, asOf: LocalDate) {
+        self.from = from; self.to = to; self.asOf = asOf
+        let length = max(1, min(to, asOf) - from + 1)
+        previousTo = from.adding(days: -1)
+        previousFrom = previousTo.adding(days: -(length - 1))
+        var first: LocalDate? = nil
+        for l in logs {
+            let d = l.onsetAt.localDate
+            if d <= asOf, first.map({ d < $0 }) ?? true { first = d }
+        }
+        for r in days ?? [] where r.date <= asOf {
+            if first.map({ r.date < $0 }) ?? true { first = r.date }
+        }
+        firstData = first
+    }
+}
+
+extension HeadacheInsights {
+    /// The default range of the clinical report: the calendar month of `asOf` and the two before
+    /// it, through `asOf` (as-of 15 Jul → 1 May – 15 Jul).
+    public static func lastThreeMonths(through asOf: LocalDate) -> (from: LocalDate, to: LocalDate) {
+        let m = YearMonth(index: YearMonth(asOf).index - 2)
+        return (LocalDate(daysSinceEpoch: Int32(clamping: LocalDate.daysFromCivil(year: m.year, month: m.month, day: 1))), asOf)
+    }
+
+    /// The median of nanosecond durations (two middle values: their exact average, rounded down
+    /// to a nanosecond); `nil` for none.
+    static func medianNanoseconds(_ durations: [Int128]) -> Int128? {
         guard !durations.isEmpty else { return nil }
         let ds = durations.sorted(), m = ds.count / 2
-        return ds.count % 2 == 1 ? RoundedNumber(ds[m], 3_600_000_000_000, places: 1)
-            : RoundedNumber(ds[m - 1] + ds[m], 7_200_000_000_000, places: 1)
-    }
-
-    /// The distinct dates in `from...to` that have a daily-context record.
-    public static func trackedDays(_ days: [DayContext], from: LocalDate, to: LocalDate) -> Int {
-        Set(days.lazy.map(\.date).filter { $0 >= from && $0 <= to }).count
-    }
-
-    /// The ICHD-3 class label of a medication name (first word, case-insensitive, as the class
-    /// table counts it), the other-acute label for an unknown name, `nil` for a preventive one.
-    public static func medicationClassLabel(_ name: String, config: InsightsConfig) -> String? {
-        var classifier = MedicationClassifier(config: config)
-        let i = classifier.index(of: name)
-        let info = classifier.infos[i]
-        if info.preventive { return nil }
-        let classes = config.medications.ichd3Classes
-        return info.classIndex < classes.count ? classes[info.classIndex].label : config.medications.otherAcute.label
+        return ds.count % 2 == 1 ? ds[m] : (ds[m - 1] + ds[m]) / 2
     }
 }

@@ -30,6 +30,27 @@ public struct Thresholds: Decodable, Sendable {
         private enum CodingKeys: String, CodingKey { case windowDays }
     }
 
+    /// The clinical report's own rules (spec 30-reports.md, premium clinical report).
+    public struct Clinical: Decodable, Sendable {
+        /// A headache day whose highest severity reaches this is a severe day ("severity 4–5").
+        public let severeFromSeverity: Int
+        /// Blocks anchored to the as-of date are left out when the range ends more days than
+        /// this before it.
+        public let asOfBlocksWithinDays: Int
+        /// A medication with fewer ratings is listed but not drawn as a bar.
+        public let minRatingsForBar: Int
+        /// The trend line needs at least this many whole periods.
+        public let minTrendPeriods: Int
+        /// Ranges shorter than this many days are charted by week.
+        public let weeklyUnderDays: Int
+        public let cycle: Cycle
+    }
+    /// The episodes around logged menstrual starts: the days drawn, the days counted as "near"
+    /// a start, and the gap after which a menstrual day starts a new cycle.
+    public struct Cycle: Decodable, Sendable {
+        public let fromDay, toDay, nearFromDay, nearToDay, newStartAfterDays: Int
+    }
+
     public let patterns: Patterns
     public let weather: Weather
     public let sleep: Sleep
@@ -39,6 +60,7 @@ public struct Thresholds: Decodable, Sendable {
     public let medicationOveruse: MedicationOveruse
     public let frequency: Frequency
     public let timeOfDay: TimeBands
+    public let clinical: Clinical
 
     /// A share written as a fraction (0.10), held as an exact fraction of one million so the
     /// rules compare it with integers.

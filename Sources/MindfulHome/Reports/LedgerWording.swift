@@ -9,7 +9,7 @@ public enum LedgerLanguage: String, CaseIterable, Sendable {
 /// Every wording key the ledger renders, under its language's group (`en.title`, `nl.title`).
 struct LedgerKeys: WordingKeySet {
     let wordmark, title, documentSubject, generated, generatedBy, pageNumber, continuation: WordingKey
-    let balance, totals, peanutsOne, peanutsOther: WordingKey
+    let balance, totals, peanuts: WordingKey
     let completedHeading, basketHeading, noneCompleted, basketEmpty: WordingKey
     let categories: WordingKeyFamily<TaskCategory>
     let kinds: WordingKeyFamily<TaskKind>
@@ -22,7 +22,7 @@ struct LedgerKeys: WordingKeySet {
         generatedBy = WordingKey(p + "generatedBy"); pageNumber = WordingKey(p + "pageNumber", "page", "pages")
         continuation = WordingKey(p + "continuation"); balance = WordingKey(p + "balance")
         totals = WordingKey(p + "totals", "earned", "spent")
-        peanutsOne = WordingKey(p + "peanuts.one", "count"); peanutsOther = WordingKey(p + "peanuts.other", "count")
+        peanuts = WordingKey.plural(p + "peanuts", "count")
         completedHeading = WordingKey(p + "completedHeading"); basketHeading = WordingKey(p + "basketHeading")
         noneCompleted = WordingKey(p + "noneCompleted"); basketEmpty = WordingKey(p + "basketEmpty")
         categories = WordingKeyFamily(p + "category")
@@ -46,9 +46,10 @@ struct LedgerWording {
         try book.render(keys[keyPath: key], values)
     }
 
-    /// "1 peanut", "0 peanuts", "2 pinda's": the singular form for exactly one.
+    /// "1 peanut", "0 peanuts", "2 pinda's": the plural form the number picks (English and
+    /// Dutch: `one` for exactly 1).
     func peanuts(_ count: Int) throws -> String {
-        try book.render(count == 1 ? keys.peanutsOne : keys.peanutsOther, ["count": String(count)])
+        try book.render(keys.peanuts, ["count": String(count)])
     }
 
     func category(_ c: TaskCategory) throws -> String { try book.render(keys.categories[c]) }

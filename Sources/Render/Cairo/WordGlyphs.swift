@@ -153,7 +153,7 @@ final class WordGlyphs {
     }
 
     /// The byte ranges of the line's words. The line is cut before each word that follows a
-    /// space, so a word keeps its spaces (Inter kerns a comma with the space after it). A piece
+    /// space or a no-break space ("2h 14m", "18 °C"), so a word keeps its spaces (Inter kerns a comma with the space after it). A piece
     /// with no letter or digit (a dash, a middle dot) is joined to the pieces on both sides:
     /// Inter picks the form of a dash between figures or capitals from its neighbours.
     static func words(_ utf8: UnsafeBufferPointer<UInt8>, into ranges: inout [(start: Int, end: Int)]) {
@@ -162,7 +162,7 @@ final class WordGlyphs {
         var pendingStart = 0     // the run of joined pieces not cut off yet
         var pieceHasLetter = false
         var joinNext = false
-        var previous: UInt8 = 0
+        var previousSpace = false  // a space or a no-break space (C2 A0) ended the last byte
         var lead: UInt8 = 0
         func endPiece(at end: Int) {
             if pieceStart > pendingStart && !pieceHasLetter {
@@ -179,10 +179,11 @@ final class WordGlyphs {
         }
         for offset in 0..<utf8.count {
             let b = utf8[offset]
-            if b != 0x20 && previous == 0x20 { endPiece(at: offset) }
+            let space = b == 0x20 || (b == 0xA0 && lead == 0xC2)
+            if !space && previousSpace { endPiece(at: offset) }
             if !pieceHasLetter && isLetterOrDigit(b, after: lead) { pieceHasLetter = true }
             lead = b >= 0xC0 ? b : 0
-            previous = b
+            previousSpace = space
         }
         endPiece(at: utf8.count)
         if utf8.count > pendingStart { ranges.append((pendingStart, utf8.count)) }

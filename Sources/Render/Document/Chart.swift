@@ -17,6 +17,9 @@ public struct Chart: Sendable {
         public var valueText: String
         /// `nil` uses the chart's bar colour.
         public var color: Color?
+        /// Drawn hatched in an outline of the bar colour (a partial period, a count to read
+        /// with care).
+        public var hatched = false
         public init(label: String, value: Double, valueText: String, color: Color? = nil) {
             self.label = label; self.value = value; self.valueText = valueText; self.color = color
         }
@@ -53,7 +56,8 @@ public struct Chart: Sendable {
 
     public var orientation: Orientation
     public var bars: [Bar]
-    /// A line over the bars, one value per bar (e.g. a least-squares trend); `nil` for none.
+    /// A line over the bars, one value per bar (e.g. a least-squares trend), broken where a
+    /// value is not finite (a period it does not cover); `nil` for none.
     public var line: [Double]?
     /// Written at the end of the line (what it is).
     public var lineLabel: String?
@@ -63,6 +67,15 @@ public struct Chart: Sendable {
     public var emptyMessage: String
     /// The value axis reaches at least this (e.g. 5 for a 1–5 rating); 1 for plain counts.
     public var valueAxisMinimumTop: Double
+    /// Dashed lines across the plot at a value, each labelled (a reference such as "10 days").
+    public var referenceLines: [ReferenceLine] = []
+
+    /// A dashed line across the plot at `value`, with `label` beside it.
+    public struct ReferenceLine: Sendable, Hashable {
+        public var value: Double
+        public var label: String
+        public init(value: Double, label: String) { self.value = value; self.label = label }
+    }
     public var style: Style
     public var spaceBefore: Double
     public var spaceAfter: Double

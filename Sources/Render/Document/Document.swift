@@ -48,6 +48,9 @@ public struct PageTemplate: Sendable {
     /// Blocks drawn at the top of the body frame on every page after the first (e.g. a compact
     /// title line); they take space from the frame.
     public var continuationHeader: [Block]
+    /// No nearly empty last page: when the last page would hold only a few lines, the layout
+    /// tightens the space between blocks on the page before it, or ends that page earlier.
+    public var balancesLastPage = false
 
     public init(size: Size = .a4, margins: EdgeInsets,
                 header: @escaping @Sendable (PageContext) throws -> [[BandText]] = { _ in [] },

@@ -23,6 +23,9 @@ public struct Table: Sendable {
     /// How many leading cells of each body row label that row (header cells with row scope for a
     /// reader who does not see the page: a label–value table, a month or a payer column).
     public var rowHeaderColumns: Int
+    /// The fewest body rows a page break may leave at a page's foot, and at the next page's head
+    /// (all of them when the table has fewer); the rule gives way on an empty page.
+    public var minimumRowsAtBreak = 1
 
     public init(name: String, columns: [TableColumn], header: [String], rows: [TableRow],
                 headerStyle: TextStyle, bodyStyle: TextStyle, headerFill: Color? = nil,

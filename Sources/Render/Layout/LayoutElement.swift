@@ -29,6 +29,9 @@ public enum Wrapped {
     case box(any LayoutBox)
     /// Elements flowed one after the other instead (e.g. a keep-together group taller than a page).
     case sequence([Block])
+    /// Elements flowed one after the other, `continuation` placed at the top of each page they
+    /// continue on (`ContinuedGroup`).
+    case group([Block], continuation: [Block])
 }
 
 /// What the height of the first unbreakable piece of an element is.
@@ -56,6 +59,9 @@ public protocol LayoutBox {
     var breaksPageBefore: Bool { get }
     /// The box vanishes at the top of a page (spacers).
     var discardedAtPageTop: Bool { get }
+    /// Height of the first unbreakable piece of the box, space before included, when the box
+    /// knows it (the lead of its element, without measuring the element again); `nil` otherwise.
+    var leadPiece: Double? { get }
     /// Splits the box at `availableHeight` into a part that fits and the rest, or refuses.
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit
     /// Emits the box's display items with its top-left corner at `origin` (page coordinates).
@@ -68,6 +74,7 @@ extension LayoutBox {
     public var minimumHeight: Double { height }
     public var breaksPageBefore: Bool { false }
     public var discardedAtPageTop: Bool { false }
+    public var leadPiece: Double? { nil }
     public func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit { .refuse }
 }
 

@@ -1,6 +1,16 @@
 /// Paginates a `Document` into a `LaidOutDocument`. Text is measured through a `TextMeasurer`;
 /// this file and its helpers never call a drawing API.
 public struct LayoutEngine {
+    /// A last page whose flow takes at most this share of a page is nearly empty: the document
+    /// is laid out again with the space between blocks tightened on the page before it, so that
+    /// it goes; or, when that cannot take it in, with the page before it ending earlier, so that
+    /// the last page holds more than a few lines.
+    static let nearlyEmptyPage = 0.2
+    /// What the page before a nearly empty last page gives up beyond the difference, as a share
+    /// of a page.
+    static let balanceMargin = 0.05
+    /// How many more times front matter that takes too many pages is made.
+    static let frontMatterAttempts = 2
     public let measurer: TextMeasurer
     public init(measurer: TextMeasurer) { self.measurer = measurer }
 
@@ -9,13 +19,71 @@ public struct LayoutEngine {
         let frame = Rect(x: t.margins.left, y: t.margins.top,
                          width: t.size.width - t.margins.left - t.margins.right,
                          height: t.size.height - t.margins.top - t.margins.bottom)
-        let p = try Paginator(measurer: measurer, pageSize: t.size, frame: frame,
-                              continuationHeader: t.continuationHeader)
-        try p.place(doc.blocks)
-        var pages = p.finish()
-        for i in pages.indices { pages[i].structure = p.canvas.structure(forPage: i) }
+        /// The pages of `blocks`; when the last page would hold only a little (`nearlyEmptyPage`
+        /// of a page or less), laid out again with the space between blocks tightened on the
+        /// page before it, and that taken when the last page then goes.
+        func paginate(_ blocks: ArraySlice<Block>, continuationFirst: Bool) throws -> (pages: [DisplayPage], outline: [OutlineEntry]) {
+            let cache = WrapCache()
+            func run(tight: Int? = nil, short: (index: Int, by: Double)? = nil)
+                throws -> (pages: [DisplayPage], outline: [OutlineEntry], used: Double, squeeze: Bool, capacity: Double) {
+                let p = try Paginator(measurer: measurer, pageSize: t.size, frame: frame, continuationHeader: t.continuationHeader,
+                                      continuationOnFirstPage: continuationFirst, cache: cache)
+                p.tightPage = tight
+                p.shortPage = short
+                try p.place(Array(blocks))
+                // Tightening is worth a second layout only when the space the page before
+                // would give up could hold what the last page holds.
+                let used = p.usedHeight, before = p.spacingByPage.last
+                let squeeze = (before.map { $0.between * (1 - Paginator.tightSpacing) + $0.left } ?? 0) >= used
+                var pages = p.finish()
+                for i in pages.indices { pages[i].structure = p.canvas.structure(forPage: i) }
+                return (pages, p.outline, used, squeeze, p.capacity)
+            }
+            let first = try run()
+            let nearlyEmpty = first.capacity * LayoutEngine.nearlyEmptyPage
+            guard t.balancesLastPage, first.pages.count >= 2, first.used <= nearlyEmpty else { return (first.pages, first.outline) }
+            let last = first.pages.count - 2
+            // A second layout that cannot be made (a piece that no longer fits the shorter page)
+            // leaves the first.
+            if first.squeeze, let tighter = try? run(tight: last), tighter.pages.count < first.pages.count {
+                return (tighter.pages, tighter.outline)
+            }
+            // Else the page before ends earlier, so that the last page holds more than a few lines.
+            if let balanced = try? run(short: (last, nearlyEmpty - first.used + first.capacity * LayoutEngine.balanceMargin)),
+               balanced.pages.count == first.pages.count && balanced.used > first.used {
+                return (balanced.pages, balanced.outline)
+            }
+            return (first.pages, first.outline)
+        }
+        var pages: [DisplayPage], outline: [OutlineEntry]
+        if let front = doc.blocks.first?.element as? FrontMatter {
+            // The body first, from the page after the front matter; then the front matter with
+            // the body's page numbers, made again once if it takes another number of pages.
+            let rest = doc.blocks.dropFirst()
+            let body: (pages: [DisplayPage], outline: [OutlineEntry]) = rest.isEmpty ? ([], []) : try paginate(rest, continuationFirst: true)
+            let frontPages = max(1, front.pages)
+            var made = try paginate(try front.make(.init(entries: body.outline, offset: frontPages + 1, attempt: 0))[...],
+                                    continuationFirst: false)
+            var attempt = 0
+            while made.pages.count > frontPages && attempt < LayoutEngine.frontMatterAttempts {
+                attempt += 1
+                made = try paginate(try front.make(.init(entries: body.outline, offset: frontPages + 1, attempt: attempt))[...],
+                                    continuationFirst: false)
+            }
+            if made.pages.count != frontPages {  // the body's page numbers as they will be printed
+                made = try paginate(try front.make(.init(entries: body.outline, offset: made.pages.count + 1, attempt: attempt))[...],
+                                    continuationFirst: false)
+            }
+            let shift = made.pages.count
+            pages = made.pages + body.pages
+            outline = made.outline + body.outline.map {
+                OutlineEntry(title: $0.title, level: $0.level, pageIndex: $0.pageIndex + shift, y: $0.y)
+            }
+        } else {
+            (pages, outline) = try paginate(doc.blocks[...], continuationFirst: false)
+        }
         try BandLayout(measurer: measurer, template: t, frame: frame).addBands(to: &pages)
-        return LaidOutDocument(pages: pages, outline: p.outline, metadata: doc.metadata)
+        return LaidOutDocument(pages: pages, outline: outline, metadata: doc.metadata)
     }
 }
 

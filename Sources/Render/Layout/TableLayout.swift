@@ -102,9 +102,11 @@ struct TableLayout {
                        truncateTall: table.rowSplitting == .truncatingCells)
     }
 
-    /// Header plus first body row: what must fit for the table to start on a page.
+    /// Header plus the rows a break may not leave at a page's foot (`minimumRowsAtBreak`, at
+    /// least one): what must fit for the table to start on a page.
     func leadHeight() -> Double {
-        (header?.height ?? 0) + (table.rows.isEmpty ? 0 : measureBody(0).height)
+        let rows = min(max(1, table.minimumRowsAtBreak), table.rows.count)
+        return (header?.height ?? 0) + (0..<rows).reduce(0) { $0 + measureBody($1).height }
     }
 }
 

@@ -4,17 +4,19 @@ import ReportKit
 
 /// The episode-detail fields in display order; each is one labelled, unsplittable piece.
 enum DetailField: String, CaseIterable {
-    case resolved, duration, onsetSpeed, headacheType, weather, health, sleep, lifestyle, food,
+    case duration, onsetSpeed, headacheType, weather, health, sleep, lifestyle, food,
          symptoms, medication, environment, cyclePhase, notes
 }
 
-/// The episode details' wording: field labels, value parts and the words for logged choices.
+/// The episode details' wording: field labels, value parts and the words for logged choices;
+/// the headache-type note, shown once in the introduction.
 struct DetailKeys: WordingKeySet {
     let intro = WordingKey("clinical.details.intro")
+    let continued = WordingKey("clinical.details.continued", "title")
     let episodeTitle = WordingKey("clinical.details.episodeTitle", "date", "time", "severity")
-    let field = WordingKey("clinical.details.field", "label", "value")
     let separator = WordingKey("clinical.details.separator")
     let dateTime = WordingKey("clinical.details.dateTime", "date", "time")
+    let resolvedAfter = WordingKey("clinical.details.resolvedAfter", "duration", "when")
     let headacheTypeNote = WordingKey("disclaimer.headacheTypeShort")
     let labels = WordingKeyFamily<DetailField>("clinical.details.label")
     let onsetSpeeds = WordingKeyFamily<OnsetSpeed>("clinical.details.onsetSpeed")
@@ -29,8 +31,8 @@ struct DetailKeys: WordingKeySet {
     let restingHeartRate = WordingKey("clinical.details.health.restingHeartRate", "value")
     let hrv = WordingKey("clinical.details.health.hrv", "value")
     let spo2 = WordingKey("clinical.details.health.spo2", "value")
-    let steps = WordingKey("clinical.details.health.steps", "value")
-    let sleepHours = WordingKey("clinical.details.sleep.hours", "value")
+    let steps = WordingKey.plural("clinical.details.health.steps", "value", by: "value")
+    let sleepHours = WordingKey.plural("clinical.details.sleep.hours", "value", by: "value")
     let sleepQuality = WordingKey("clinical.details.sleep.quality", "value")
     let alcohol = WordingKey("clinical.details.lifestyle.alcohol")
     let noAlcohol = WordingKey("clinical.details.lifestyle.noAlcohol")
@@ -38,9 +40,9 @@ struct DetailKeys: WordingKeySet {
     let noCaffeine = WordingKey("clinical.details.lifestyle.noCaffeine")
     let skippedMeal = WordingKey("clinical.details.lifestyle.skippedMeal")
     let noSkippedMeal = WordingKey("clinical.details.lifestyle.noSkippedMeal")
-    let hydration = WordingKey("clinical.details.lifestyle.hydration", "value")
+    let hydration = WordingKey.plural("clinical.details.lifestyle.hydration", "value", by: "value")
     let stress = WordingKey("clinical.details.lifestyle.stress", "value")
-    let screenTime = WordingKey("clinical.details.lifestyle.screenTime", "value")
+    let screenTime = WordingKey.plural("clinical.details.lifestyle.screenTime", "value", by: "value")
     let symptoms = WordingKeyFamily<Symptom>("clinical.details.symptom")
     let cyclePhases = WordingKeyFamily<CyclePhase>("clinical.details.cyclePhase")
     /// The approved factor labels name the known foods and the environment factors.

@@ -2,34 +2,39 @@ import Render
 import ReportKit
 
 extension ClinicalReport {
-    /// One block per episode, oldest first: a title line kept with the first field, then each
-    /// field as an unsplittable piece, so an episode may continue on the next page between
-    /// fields but never inside one. Notes are shown in full; a page break inside a long note leaves at
-    /// least two of its lines on each page.
+    /// One block per episode, oldest first: a title line kept with the first fields, then a row
+    /// per field — its label in a lighter weight and colour, its value beside it so that wrapped lines stay
+    /// indented. An episode may continue on the next page between fields (inside a field only
+    /// when it is taller than a page: the notes, in full), leaving at least three of them at the
+    /// page's foot, its title repeated there with "(continued)".
+    /// "Self-reported — not clinically confirmed." once, in the introduction.
     func detailBlocks(_ c: Content) throws -> [Block] {
-        var blocks = [try sectionHeading(keys.detailsHeading, c)]
+        var blocks = [try sectionHeading(.details, c)]
         if c.episodes.isEmpty {
-            blocks.append(.paragraph(Paragraph(try summary.book.render(summary.keys.empty, ["from": c.base.fromText, "to": c.base.toText]),
-                                               style: c.base.body, spaceAfter: 6)))
+            blocks.append(paragraph(try summary.book.render(summary.keys.empty, ["from": c.base.fromText, "to": c.base.toText]), c))
             return blocks
         }
-        blocks.append(.paragraph(Paragraph(try book.render(keys.details.intro), style: c.base.caption, spaceAfter: 4)))
-        let d = layout.details
+        let k = keys.details
+        blocks.append(paragraph(try book.render(k.intro) + " " + (try book.render(k.headacheTypeNote)), c, caption: true, introduces: true))
+        let d = layout.details, brand = summary.brand, p = brand.palette
+        let labelStyle = brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.caption)
+        let valueStyle = brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.textPrimary)
         for log in c.episodes {
-            blocks.append(.heading(Heading(try details.title(log), style: c.base.subheading, outlineLevel: nil,
-                                           spaceBefore: d.episodeSpaceBefore, spaceAfter: 3)))
-            for field in try details.fields(log) {
-                blocks.append(.keepTogether([.paragraph(Paragraph(try details.line(field), style: c.base.body,
-                                                                  spaceAfter: d.fieldSpaceAfter, indent: d.indent))]))
-            }
+            let title = try details.title(log)
+            var rows = try details.fields(log).map { TableRow([TableCell($0.label, style: labelStyle), TableCell($0.value)]) }
             if let notes = details.notes(log) {
-                var lines = notes.lines
-                lines[0] = try details.line(.init(label: notes.label, value: lines[0]))
-                blocks.append(.keepTogether(lines.map {
-                    .paragraph(Paragraph($0, style: c.base.body, spaceAfter: d.fieldSpaceAfter, indent: d.indent,
-                                     lineControl: .widowsAndOrphans))
-                }))
+                rows.append(TableRow([TableCell(notes.label, style: labelStyle), TableCell(notes.lines.joined(separator: "\n"))]))
             }
+            var fields = Table(name: "episode details", columns: [TableColumn(.fixed(d.labelWidth)), TableColumn(.flexible(1))],
+                               header: [], rows: rows, headerStyle: valueStyle, bodyStyle: valueStyle,
+                               cellPadding: EdgeInsets(horizontal: 2, vertical: d.fieldPadding), minRowHeight: 0,
+                               spaceAfter: 2, rowSplitting: .atLineBoundaries)
+            fields.minimumRowsAtBreak = layout.minimumRowsAtBreak
+            let continued = try book.render(k.continued, ["title": title])
+            blocks.append(.continued([
+                .heading(Heading(title, style: c.base.subheading, outlineLevel: nil, spaceBefore: d.episodeSpaceBefore, spaceAfter: 2)),
+                .table(fields),
+            ], continuation: [.paragraph(Paragraph(continued, style: c.base.subheading, spaceAfter: 2))]))
         }
         return blocks
     }

@@ -2,10 +2,10 @@ import Render
 import ReportKit
 
 extension ClinicalReport {
-    /// The insights disclaimer and the medication-records caption.
+    /// The insights disclaimer and the medication-records caption, once each.
     func disclaimerBlocks(_ c: Content) throws -> [Block] {
-        [try sectionHeading(keys.disclaimersHeading, c),
-         .paragraph(Paragraph(try book.render(keys.insightsDisclaimer), style: c.base.body, spaceAfter: 4)),
-         .paragraph(Paragraph(try book.render(keys.medicationRecords), style: c.base.body, spaceAfter: 4))]
+        [try sectionHeading(.disclaimers, c),
+         paragraph(try book.render(keys.insightsDisclaimer), c),
+         paragraph(try book.render(keys.medicationRecords), c)]
     }
 }

@@ -2,33 +2,59 @@ import Catalog
 import ReportKit
 
 /// The clinical report's settings file (`templates/reports/aurae-clinical.json`): its default
-/// section list and the spacing and column widths of its own sections; and how many factors a
-/// PDF lists (`factors.pdfTopCount` in the thresholds file).
+/// section list, how many entries page 1 lists, and the spacing and column widths of its
+/// sections.
 struct ClinicalLayout: Decodable {
-    struct Overview: Decodable { let figureWidth, rowHeight: Double }
-    struct ClassTable: Decodable { let labelWidth, rowHeight: Double }
-    struct Details: Decodable { let indent, episodeSpaceBefore, fieldSpaceAfter: Double }
+    struct Glance: Decodable {
+        /// The most recent calendar months of the range in the monthly table and the calendar.
+        let months: Int
+        /// The most alerts, medications and preventives page 1 lists (factors: the thresholds'
+        /// `factors.pdfTopCount`).
+        let alerts, medications, preventives: Int
+        /// A name on page 1 is cut to this many characters.
+        let nameCharacters: Int
+        let labelWidth, titleSize, subheadingSpaceBefore: Double
+    }
+    struct ClassTable: Decodable { let labelWidth: Double }
+    struct MedicationTable: Decodable { let nameWidth, classWidth, numberWidth: Double }
+    struct FactorTable: Decodable { let factorWidth, resultWidth: Double }
+    struct Details: Decodable { let labelWidth, episodeSpaceBefore, fieldPadding: Double }
     /// Section ids in order, checked against the registered sections when the report loads.
     let sections: [String]
     let sectionSpaceBefore: Double
-    let overview: Overview
+    /// Text in the report's tables (at least 8 pt), their least row height and the padding above
+    /// and below a cell's text, and the fewest rows a page break leaves at a page's foot.
+    let tableTextSize, tableRowHeight, tablePaddingY: Double
+    let minimumRowsAtBreak: Int
+    let glance: Glance
     let classTable: ClassTable
+    let medicationTable: MedicationTable
+    let factorTable: FactorTable
+    /// The free summary's episode table at the report's table size: the fixed column widths.
+    let episodeTable: [SummaryLayout.ColumnKey: Double]
     let details: Details
 
     static let name = "aurae-clinical"
 
-    /// Loads the layout and checks it with the top count of `thresholds` (decoded from the
-    /// thresholds file): an empty section list or a top count below 1 names its file.
-    static func load(_ templates: TemplateSet, thresholds: Thresholds) throws -> (layout: ClinicalLayout, topFactors: Int) {
+    /// Loads the layout and checks what the types cannot: a non-empty section list, table text of
+    /// at least 8 pt, page 1's counts at least 1 (and at most 3 months).
+    static func load(_ templates: TemplateSet) throws -> ClinicalLayout {
         let file = templates.reportFile(name)
         let layout = try templates.decode(ClinicalLayout.self, file: file)
         guard !layout.sections.isEmpty else {
             throw CatalogError.wrongType(file: file, key: "sections", expected: "a non-empty list")
         }
-        let top = thresholds.factors.pdfTopCount
-        guard top >= 1 else {
-            throw CatalogError.wrongType(file: templates.thresholdsFile, key: "factors.pdfTopCount", expected: "at least 1")
+        guard layout.tableTextSize >= 8 && layout.tableTextSize < 100 else {
+            throw CatalogError.wrongType(file: file, key: "tableTextSize", expected: "a size of at least 8 pt")
         }
-        return (layout, top)
+        let g = layout.glance
+        for (key, v) in [("alerts", g.alerts), ("medications", g.medications), ("preventives", g.preventives), ("nameCharacters", g.nameCharacters)]
+            where !(1...200).contains(v) {
+            throw CatalogError.wrongType(file: file, key: "glance." + key, expected: "1 to 200")
+        }
+        guard (1...3).contains(g.months) else {
+            throw CatalogError.wrongType(file: file, key: "glance.months", expected: "1 to 3")
+        }
+        return layout
     }
 }

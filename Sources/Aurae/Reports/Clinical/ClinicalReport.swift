@@ -3,12 +3,12 @@ import Ingest
 import Render
 import ReportKit
 
-/// The Aurae premium clinical PDF (spec 30-reports.md): the summary's header and footer, then the
-/// sections a clinic asked for — overview, calendar, safety, charts, pattern summary, episode
-/// table, episode details and disclaimers by default.
-public struct ClinicalReport {
-    /// What one document shows: the range, its episodes, the analysis of the same logs, and the
-    /// safety items.
+/// The Aurae premium clinical PDF (spec 30-reports.md), written for the clinician: page 1 "At a
+/// glance" answers the visit's questions, the sections after it are the evidence — calendar,
+/// safety, charts, patterns, medications, episode table and disclaimers by default, the full
+/// per-episode record on request.
+public struct ClinicalReport: Sendable {
+    /// What one document shows: the logs, the daily context and the sections asked for.
     public struct Input: Sendable {
         public var logs: [HeadacheLog]
         public var days: [DayContext]?
@@ -21,28 +21,34 @@ public struct ClinicalReport {
     }
 
     /// Every wording key the clinical sections render besides the summary's and the insights'.
-    struct Keys: WordingKeySet {
+    struct Keys: WordingKeySet, Sendable {
         let documentTitle = WordingKey("clinical.documentTitle")
         let documentSubject = WordingKey("clinical.documentSubject", "from", "to")
         let title = WordingKey("clinical.title")
         let continuation = WordingKey("clinical.continuation", "from", "to")
-        let overviewHeading = WordingKey("clinical.heading.overview")
-        let calendarHeading = WordingKey("clinical.heading.calendar")
-        let chartsHeading = WordingKey("clinical.heading.charts")
-        let patternsHeading = WordingKey("clinical.heading.patterns")
-        let detailsHeading = WordingKey("clinical.heading.details")
-        let disclaimersHeading = WordingKey("clinical.heading.disclaimers")
+        let continuationPatient = WordingKey("clinical.continuationPatient", "name", "from", "to")
+        let headings = WordingKeyFamily<Section>("clinical.heading")
         let insightsDisclaimer = WordingKey("disclaimer.insights")
         let medicationRecords = WordingKey("disclaimer.medicationRecords")
-        let overview = OverviewKeys()
+        let ichdReference = WordingKey("safety.ichdReference", "days")
+        let glance = GlanceKeys()
+        let patterns = PatternKeys()
+        let medications = MedicationKeys()
         let safety = SafetyKeys()
         let details = DetailKeys()
     }
+
+    /// The sections with a heading of the report's own (`clinical.heading.<id>`); safety and
+    /// episodes have the summary's.
+    enum Section: String, CaseIterable { case glance, calendar, charts, patterns, medications, details, disclaimers }
 
     /// The section ids `--sections` and the template may name, in the spec's order.
     public static var sectionIds: [String] { sections.ids }
     /// The section that is never left out.
     public static let safetyId = "safety"
+    /// Page 1, and the other name it is known by.
+    public static let glanceId = "glance"
+    public static let glanceAlias = "overview"
 
     let keys = Keys()
     let book: Phrasebook
@@ -50,86 +56,118 @@ public struct ClinicalReport {
     let presenter: InsightsPresenter
     let visuals: ClinicalVisuals
     let layout: ClinicalLayout
-    /// Factors the pattern summary lists (the PDF shows the top ones; JSON lists all).
-    let topFactors: Int
     let config: InsightsConfig
     let details: EpisodeDetailText
+    let headings: [Section: String]
 
     /// Loads and checks everything the report uses: both layouts, the brand, the insights
     /// wording, the visuals and every clinical wording key.
     public init(templates: TemplateSet, config: InsightsConfig) throws {
-        (layout, topFactors) = try ClinicalLayout.load(templates, thresholds: config.thresholds)
+        layout = try ClinicalLayout.load(templates)
+        guard config.thresholds.factors.pdfTopCount >= 1 else {
+            throw CatalogError.wrongType(file: templates.thresholdsFile, key: "factors.pdfTopCount", expected: "at least 1")
+        }
         try Self.sections.check(layout.sections, file: templates.reportFile(ClinicalLayout.name), key: "sections")
         self.config = config
         book = try templates.wording.compile(keys)
-        summary = try HeadacheSummary(templates: templates)
+        summary = try HeadacheSummary(templates: templates, noBreak: true)
         presenter = try InsightsPresenter(templates: templates, config: config)
-        visuals = try ClinicalVisuals(templates: templates, brand: summary.brand)
+        visuals = try ClinicalVisuals(templates: templates, brand: summary.brand, config: config)
         details = try EpisodeDetailText(book: book, format: summary.format, config: config)
+        headings = try book.texts(of: keys.headings)
     }
 
-    /// The sections to build: the requested list, else the template's; with `safety` first after
-    /// `overview` (or first) when that list leaves it out.
+    /// The sections to build: the requested list, else the template's; `overview` read as
+    /// `glance`, and `safety` right after `glance` (or first) when the list leaves it out.
     public static func sectionList(_ requested: [String]?, default list: [String]) -> [String] {
-        var ids = requested ?? list
+        var ids: [String] = []
+        for id in (requested ?? list).map({ $0 == glanceAlias ? glanceId : $0 }) where !ids.contains(id) { ids.append(id) }
         if !ids.contains(safetyId) {
-            ids.insert(safetyId, at: ids.first == "overview" ? 1 : 0)
+            ids.insert(safetyId, at: ids.first == glanceId ? 1 : 0)
         }
         return ids
     }
 
-    /// What every section builder of one document gets.
-    struct Content {
+    /// What every section builder of one document gets: the range, its days and the analysis.
+    struct Content: Sendable {
         let report: ClinicalReport
         let base: HeadacheSummary.Content
         let input: Input
         let insights: InsightsResult
-        let periods: PeriodComparison
+        let range: RangeComparison
+        /// The range's days, and the previous period's when it can be compared.
+        let facts: DayFacts
+        let previous: PeriodFigures?
+        let months: [ReportPeriod]
+        let medications: MedicationUseList
+        /// Blocks anchored to the as-of date are shown (the range ends at most
+        /// `asOfBlocksWithinDays` before it).
+        let showsAsOfBlocks: Bool
         let visual: ClinicalVisualData
         var episodes: [HeadacheLog] { base.episodes }
+        var format: AuraeFormat { report.summary.format }
     }
 
     /// The clinical sections by the ids of `templates/reports/aurae-clinical.json` and `--sections`.
     static let sections: SectionRegistry<Content> = {
         var r = SectionRegistry<Content>()
-        r.register("overview") { try $0.report.overviewBlocks($0) }
+        r.register("glance") { c in [.frontMatter { pages in try c.report.glanceBlocks(c, pages: pages) }] }
         r.register("calendar") { c in
-            [try c.report.sectionHeading(c.report.keys.calendarHeading, c)] + (try c.report.visuals.calendar(c.visual))
+            [try c.report.sectionHeading(.calendar, c)] + (try c.report.visuals.calendar(c.visual))
         }
         r.register("safety") { try $0.report.safetyBlocks($0) }
         r.register("charts") { c in
-            [try c.report.sectionHeading(c.report.keys.chartsHeading, c)] + (try c.report.visuals.charts(c.visual))
+            [try c.report.sectionHeading(.charts, c)] + (try c.report.visuals.charts(c.visual))
         }
         r.register("patterns") { try $0.report.patternBlocks($0) }
-        r.register("episodes") { try $0.report.summary.episodeBlocks($0.base) }
+        r.register("medications") { try $0.report.medicationBlocks($0) }
+        r.register("episodes") { try $0.report.episodeBlocks($0) }
         r.register("details") { try $0.report.detailBlocks($0) }
         r.register("disclaimers") { try $0.report.disclaimerBlocks($0) }
         return r
     }()
 
+    /// The range: `--from`/`--to`, else the last three calendar months through the as-of date.
+    /// With `--to` alone: the three calendar months through it.
+    static func range(_ options: HeadacheSummary.Options) -> (from: LocalDate, to: LocalDate) {
+        let to = options.to ?? options.run.asOf
+        return (options.from ?? HeadacheInsights.lastThreeMonths(through: min(to, options.run.asOf)).from, to)
+    }
+
     /// The document for `input`, with the run's analysis (`HeadacheInsights.analyze`, premium,
     /// over the same logs, range, as-of date and daily context).
     public func document(_ input: Input) throws -> (Document, episodes: Int) {
         let options = input.options
-        let range = HeadacheSummary.range(input.logs, options: options)
+        let range = Self.range(options)
         let asOf = options.run.asOf
         let episodes = HeadacheSummary.episodes(input.logs, from: range.from, to: range.to)
         let insights = HeadacheInsights.analyze(
             InsightsRequest(logs: input.logs, days: input.days, asOf: asOf, from: range.from, to: range.to, tier: .premium),
             config: config)
+        let comparison = RangeComparison(logs: input.logs, days: input.days, from: range.from, to: range.to, asOf: asOf)
+        let facts = DayFacts(logs: input.logs, days: input.days, from: comparison.previousFrom, to: range.to, asOf: asOf, config: config)
+        let totals = facts.figures(from: range.from, to: range.to)
         let safety = HeadacheSummary.Safety(flags: Self.flags(insights.redFlags, episodes), overuse: insights.medicationOveruse)
-        let base = try summary.content(episodes: episodes, range: range, safety: safety, options: options,
-                                   title: try book.render(keys.title), titleOutlineLevel: nil)
+        let base = try summary.content(episodes: episodes, range: range, safety: safety, totals: totals, options: options,
+                                       title: try book.render(keys.title), titleOutlineLevel: nil)
+        let months = ReportPeriod.months(from: range.from, to: range.to, data: comparison.data)
+        let showsAsOf = asOf - range.to <= config.thresholds.clinical.asOfBlocksWithinDays
         let content = Content(
-            report: self, base: base, input: input, insights: insights,
-            periods: HeadacheInsights.periodComparison(input.logs, from: range.from, to: range.to, asOf: asOf),
-            visual: ClinicalVisualData(episodes: episodes, days: input.days, from: range.from, to: range.to,
-                                       asOf: asOf, insights: insights))
+            report: self, base: base, input: input, insights: insights, range: comparison, facts: facts,
+            previous: comparison.comparable ? facts.figures(from: comparison.previousFrom, to: comparison.previousTo) : nil,
+            months: months,
+            medications: MedicationUseList(logs: input.logs, from: range.from, to: range.to, asOf: asOf, config: config),
+            showsAsOfBlocks: showsAsOf,
+            visual: ClinicalVisualData(logs: input.logs, episodes: episodes, days: input.days, from: range.from, to: range.to,
+                                       asOf: asOf, insights: insights, facts: facts, data: comparison.data, config: config))
         let list = Self.sectionList(input.sections, default: layout.sections)
-        let blocks = try summary.header(base) + Self.sections.blocks(list, content)
-        let template = try summary.pageTemplate(
-            continuation: try book.render(keys.continuation, ["from": base.fromText, "to": base.toText]),
-            skippedCount: options.skippedCount, caption: base.caption)
+        var blocks = try Self.sections.blocks(list, content)
+        if list.first != Self.glanceId { blocks = try summary.header(base) + blocks }
+        let continuation = try base.shortPatientName.map {
+            try book.render(keys.continuationPatient, ["name": $0, "from": base.fromText, "to": base.toText])
+        } ?? book.render(keys.continuation, ["from": base.fromText, "to": base.toText])
+        var template = try summary.pageTemplate(continuation: continuation, skippedCount: options.skippedCount, caption: base.caption)
+        template.balancesLastPage = true
         let metadata = DocumentMetadata(
             title: try book.render(keys.documentTitle),
             subject: try book.render(keys.documentSubject, ["from": range.from.description, "to": range.to.description]),
@@ -145,14 +183,63 @@ public struct ClinicalReport {
         return redFlags.compactMap { flag in byId[flag.logId].map { HeadacheSummary.Flag(log: $0, tier: flag.tier) } }
     }
 
+    // MARK: - Shared pieces
+
     /// A section's heading: outline level 1, kept with what follows.
-    func sectionHeading(_ key: WordingKey, _ c: Content) throws -> Block {
-        .heading(Heading(try book.render(key), style: c.base.heading, outlineLevel: 1,
-                         spaceBefore: layout.sectionSpaceBefore, spaceAfter: 6))
+    func sectionHeading(_ section: Section, _ c: Content) throws -> Block {
+        sectionHeading(headings[section] ?? section.rawValue, c)
+    }
+
+    func sectionHeading(_ text: String, _ c: Content) -> Block {
+        .heading(Heading(text, style: c.base.heading, outlineLevel: 1, spaceBefore: layout.sectionSpaceBefore, spaceAfter: 6))
     }
 
     /// A subheading inside a section: outline level 2.
-    func subheading(_ text: String, _ c: Content) -> Block {
-        .heading(Heading(text, style: c.base.subheading, outlineLevel: 2, spaceBefore: 6, spaceAfter: 3))
+    func subheading(_ text: String, _ c: Content, spaceBefore: Double = 8) -> Block {
+        .heading(Heading(text, style: c.base.subheading, outlineLevel: 2, spaceBefore: spaceBefore, spaceAfter: 3))
+    }
+
+    /// A paragraph of the report: body text that keeps two lines on each side of a page break;
+    /// kept with what follows when it introduces it (`introduces`).
+    func paragraph(_ text: String, _ c: Content, caption: Bool = false, spaceAfter: Double = 4, introduces: Bool = false) -> Block {
+        let block = Block.paragraph(Paragraph(text, style: caption ? c.base.caption : c.base.body, spaceAfter: spaceAfter,
+                                              lineControl: .widowsAndOrphans))
+        return introduces ? .keptWithNext(block) : block
+    }
+
+    /// A table in the report's style: text at `tableTextSize`, header repeated, at least
+    /// `minimumRowsAtBreak` rows at a page's foot.
+    func table(_ name: String, columns: [TableColumn], header: [String], rows: [TableRow], c: Content,
+               zebra: Bool = true, spaceAfter: Double = 6) -> Table {
+        let brand = summary.brand, p = brand.palette
+        var t = Table(
+            name: name, columns: columns, header: header, rows: rows,
+            headerStyle: brand.style(\.bodyFamily, layout.tableTextSize, .semibold, p.tableHeaderText),
+            bodyStyle: brand.style(\.bodyFamily, layout.tableTextSize, .regular, p.textPrimary),
+            headerFill: p.tableHeaderFill, zebraFill: zebra ? p.zebra : nil,
+            cellPadding: EdgeInsets(horizontal: summary.table.padding.left, vertical: layout.tablePaddingY),
+            minHeaderHeight: summary.table.headerHeight, minRowHeight: layout.tableRowHeight,
+            spaceAfter: spaceAfter, rowSplitting: .atLineBoundaries)
+        t.minimumRowsAtBreak = layout.minimumRowsAtBreak
+        return t
+    }
+
+    /// The free summary's episode table at the report's table size, flagged episodes marked.
+    func episodeBlocks(_ c: Content) throws -> [Block] {
+        try summary.episodeBlocks(c.base, textSize: layout.tableTextSize, widths: layout.episodeTable,
+                                  paddingY: layout.tablePaddingY, minimumRowsAtBreak: layout.minimumRowsAtBreak,
+                                  flagged: Set(c.base.safety.flags.map(\.log.id)))
+    }
+
+    /// "Jul 2026, 1–15" for a month covered in part, "Jul 2026" for a whole one.
+    func monthLabel(_ p: ReportPeriod, short: Bool = true) throws -> String {
+        guard case .month(let m) = p.kind else { return try summary.format.date(p.start) }
+        let g = keys.glance, f = summary.format
+        let month = short ? try f.shortMonthYear(year: m.year, month: m.month) : try f.monthYear(year: m.year, month: m.month)
+        guard let covered = p.covered else { return try book.render(g.noDataMonth, ["month": month]) }
+        if p.isWhole { return month }
+        let first = covered.lowerBound.components.day, last = covered.upperBound.components.day
+        return first == last ? try book.render(g.partialMonthOneDay, ["month": month, "day": String(first)])
+            : try book.render(g.partialMonth, ["month": month, "first": String(first), "last": String(last)])
     }
 }

@@ -19,7 +19,7 @@ struct EpisodeDetailText {
         labels = try book.texts(of: k.labels)
         var words: [WordingKey: String] = [:]
         for key in k.onsetSpeeds.keys + k.trends.keys + k.symptoms.keys + k.cyclePhases.keys + k.foods.keys + k.environment.keys
-            + [k.alcohol, k.noAlcohol, k.caffeine, k.noCaffeine, k.skippedMeal, k.noSkippedMeal, k.acute, k.daily, k.headacheTypeNote] {
+            + [k.alcohol, k.noAlcohol, k.caffeine, k.noCaffeine, k.skippedMeal, k.noSkippedMeal, k.acute, k.daily] {
             words[key] = try book.render(key)
         }
         self.words = words
@@ -35,8 +35,6 @@ struct EpisodeDetailText {
                                          "severity": format.severity(log.severity)])
     }
 
-    /// A field as one line of text ("Weather: 18 °C · Partly cloudy").
-    func line(_ f: Field) throws -> String { try book.render(k.field, ["label": f.label, "value": f.value]) }
 
     func fields(_ log: HeadacheLog) throws -> [Field] {
         var out: [Field] = []
@@ -45,12 +43,11 @@ struct EpisodeDetailText {
             if !parts.isEmpty { out.append(Field(label: labels[field] ?? field.rawValue, value: parts.joined(separator: separator))) }
         }
         let r = log.retrospective
-        add(.resolved, [try log.resolvedAt.map { try dateTime($0, sameDayAs: nil) } ?? format.ongoing])
-        add(.duration, log.resolvedAt == nil ? [] : [try format.duration(log)])
+        add(.duration, [try log.resolvedAt.map {
+            try book.render(k.resolvedAfter, ["duration": format.duration(log), "when": dateTime($0, sameDayAs: log.onsetAt.localDate)])
+        } ?? format.ongoing])
         add(.onsetSpeed, [log.onsetSpeed.map { word(k.onsetSpeeds[$0], $0.rawValue) } ?? ""])
-        if let type = r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines), !type.isEmpty {
-            add(.headacheType, [type, words[k.headacheTypeNote] ?? ""])
-        }
+        add(.headacheType, [r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""])
         add(.weather, try weather(log.weather))
         add(.health, try health(log.health))
         add(.sleep, try [log.sleep.hours.flatMap(number).map { try book.render(k.sleepHours, ["value": $0]) },
@@ -132,8 +129,9 @@ struct EpisodeDetailText {
         case .some(false): parts.append(words[k.daily] ?? "")
         case .none: break
         }
-        if m.isAcute != false, !name.isEmpty, let cls = HeadacheInsights.medicationClassLabel(name, config: config) {
-            parts.append(cls)
+        if !name.isEmpty {
+            let labels = HeadacheInsights.medicationClassLabels(m, config: config)
+            if !labels.isEmpty { parts.append(labels.joined(separator: format.listSeparator)) }
         }
         if let v = m.effectiveness { parts.append(try book.render(k.rating, ["rating": String(v)])) }
         return parts

@@ -21,7 +21,7 @@ struct InsightsWording: WordingKeySet {
     let redFlagPrimary = WordingKey("safety.redFlagPrimary")
     let redFlagSecondary = WordingKey("safety.redFlagSecondary")
     let overuseHeading = WordingKey("overuse.heading", "month")
-    let overuseCount = WordingKey("overuse.count", "days", "month")
+    let overuseCount = WordingKey.plural("overuse.count", "days", "month", by: "days")
     let overuseWarning = WordingKey("safety.overuseWarning")
     let overusePointer = WordingKey("overuse.pointer")
 
@@ -51,8 +51,8 @@ struct InsightsWording: WordingKeySet {
 
     // Sleep, day of week, time of day.
     let sleepTitle = WordingKey("insights.sleep.title")
-    let sleepShort = WordingKey("insights.sleep.short", "count", "hours", "severity", "duration")
-    let sleepTypical = WordingKey("insights.sleep.typical", "count", "hours", "severity", "duration")
+    let sleepShort = WordingKey.plural("insights.sleep.short", "count", "hours", "severity", "duration")
+    let sleepTypical = WordingKey.plural("insights.sleep.typical", "count", "hours", "severity", "duration")
     let sleepClosing = WordingKey("patterns.sleepClosing")
     let dayOfWeekTitle = WordingKey("insights.dayOfWeek.title")
     let dayOfWeekRow = WordingKey("insights.dayOfWeek.row", "day", "count")
@@ -65,8 +65,8 @@ struct InsightsWording: WordingKeySet {
     // Medications.
     let medicationsTitle = WordingKey("patterns.medicationsTitle")
     let medicationsDisclaimer = WordingKey("patterns.medicationsDisclaimer")
-    let medicationItem = WordingKey("insights.medications.item", "name", "count")
-    let medicationRating = WordingKey("insights.medications.rating", "rating", "rated")
+    let medicationItem = WordingKey.plural("insights.medications.item", "name", "count")
+    let medicationRating = WordingKey.plural("insights.medications.rating", "rating", "rated", by: "rated")
     let medicationResolution = WordingKey("insights.medications.resolution", "hours")
     let medicationsNone = WordingKey("insights.medications.none")
     let medicationRecords = WordingKey("disclaimer.medicationRecords")

@@ -24,6 +24,7 @@ struct SleepCard {
     private func group(_ g: Int) -> SleepGroup {
         SleepGroup(count: count[g],
                    meanSeverity: RoundedNumber(severity[g], Int128(count[g]), places: 1),
-                   meanDurationHours: RoundedNumber(durationNanos[g], Int128(count[g]) * 3_600_000_000_000, places: 1))
+                   meanDurationHours: RoundedNumber(durationNanos[g], Int128(count[g]) * 3_600_000_000_000, places: 1),
+                   meanDuration: count[g] > 0 ? durationNanos[g] / Int128(count[g]) : 0)
     }
 }

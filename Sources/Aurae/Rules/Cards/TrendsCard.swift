@@ -37,18 +37,21 @@ struct TrendsCard {
 @inline(__always) func mondayOf(_ d: LocalDate) -> LocalDate { d.adding(days: 1 - d.isoWeekday) }
 
 /// Least squares of y against x = 0..<n, exact rationals rounded to 3 decimals.
-func trendLine(_ y: [Int]) -> TrendLine {
-    let n = Int128(y.count)
-    if y.count == 0 { return TrendLine(slope: RoundedNumber(0, 1, places: 3), intercept: RoundedNumber(0, 1, places: 3)) }
+func trendLine(_ y: [Int]) -> TrendLine { trendLine(points: y.enumerated().map { ($0.offset, $0.element) }) }
+
+/// Least squares of y against x for the given points (x need not be consecutive: a trend over
+/// whole periods only), exact rationals rounded to 3 decimals.
+func trendLine(points: [(x: Int, y: Int)]) -> TrendLine {
+    let n = Int128(points.count)
     var sx: Int128 = 0, sy: Int128 = 0, sxx: Int128 = 0, sxy: Int128 = 0
-    for (i, v) in y.enumerated() {
-        let x = Int128(i), yy = Int128(v)
-        sx += x; sy += yy; sxx += x * x; sxy += x * yy
+    for p in points {
+        let x = Int128(p.x), y = Int128(p.y)
+        sx += x; sy += y; sxx += x * x; sxy += x * y
     }
     let den = n * sxx - sx * sx
+    if n == 0 { return TrendLine(slope: RoundedNumber(0, 1, places: 3), intercept: RoundedNumber(0, 1, places: 3)) }
     if den == 0 { return TrendLine(slope: RoundedNumber(0, 1, places: 3), intercept: RoundedNumber(sy, n, places: 3)) }
     let slopeNum = n * sxy - sx * sy
-    // intercept = (sy - slope * sx) / n = (sy * den - slopeNum * sx) / (n * den)
     return TrendLine(slope: RoundedNumber(slopeNum, den, places: 3),
                      intercept: RoundedNumber(sy * den - slopeNum * sx, n * den, places: 3))
 }

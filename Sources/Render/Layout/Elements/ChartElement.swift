@@ -72,6 +72,7 @@ struct ChartLayout {
     private static func finite(_ v: Double) -> Double { v.isFinite ? max(0, v) : 0 }
 
     private mutating func label(_ text: String, _ x: Double, _ y: Double, _ h: Alignment, _ style: TextStyle) {
+        guard !text.isEmpty else { return }
         shapes.append(.label(text, at: Point(x: x, y: y), anchor: TextAnchor(h, .top), style: style))
     }
 
@@ -86,12 +87,14 @@ struct ChartLayout {
 
     private mutating func vertical() {
         let pad = Self.pad, bars = chart.bars
-        let scale = NiceScale(maxValue: bars.map { Self.finite($0.value) }.max() ?? 0,
+        let references = chart.referenceLines.filter { $0.value.isFinite && $0.value > 0 }
+        let scale = NiceScale(maxValue: (bars.map { Self.finite($0.value) } + references.map(\.value)).max() ?? 0,
                               minimumTop: chart.valueAxisMinimumTop)
         let ticks = scale.ticks.map { ($0, scale.label($0)) }
         let gutter = (ticks.map { m.width($0.1, style: s.label) }.max() ?? 0) + pad
         let lineLabel = chart.line == nil ? nil : chart.lineLabel
-        let right = lineLabel.map { m.width($0, style: s.label) + pad } ?? pad
+        let rightLabels = (lineLabel.map { [$0] } ?? []) + references.map(\.label)
+        let right = (rightLabels.map { m.width($0, style: s.label) }.max() ?? 0) + pad
         label(chart.valueAxisTitle, 0, 0, .leading, s.title)
         let plotTop = lh(s.title) + pad + lh(s.value)
         let plot = Rect(x: gutter + pad, y: plotTop, width: max(1, width - gutter - pad - right), height: s.plotHeight)
@@ -106,9 +109,13 @@ struct ChartLayout {
             let cx = plot.minX + slot * (Double(i) + 0.5)
             let by = y(bar.value)
             if plot.maxY - by > 0 {
-                shapes.append(.rect(Rect(x: cx - barWidth / 2, y: by, width: barWidth, height: plot.maxY - by),
-                                    .solid(bar.color ?? s.bar)))
+                self.bar(Rect(x: cx - barWidth / 2, y: by, width: barWidth, height: plot.maxY - by), bar)
             }
+        }
+        for r in references {
+            shapes.append(.path(.polyline([Point(x: plot.minX, y: y(r.value)), Point(x: plot.maxX, y: y(r.value))]),
+                                stroke: Stroke(color: s.trend, width: s.trendWidth, dash: [2, 2])))
+            label(r.label, plot.maxX + pad, y(r.value) - lh(s.label) / 2, .leading, s.label)
         }
         // Category labels: every k-th when they do not fit their slots.
         let widest = bars.map { m.width($0.label, style: s.label) }.max() ?? 0
@@ -117,12 +124,20 @@ struct ChartLayout {
             label(bar.label, plot.minX + slot * (Double(i) + 0.5), plot.maxY + 2, .center, s.label)
         }
         if let line = chart.line, line.count == bars.count {
-            let points = line.enumerated().map { i, v in
-                Point(x: plot.minX + slot * (Double(i) + 0.5),
-                      y: plot.maxY - (v.isFinite ? max(-1, min(2, v / scale.top)) : 0) * plot.height)
+            // One polyline per run of finite values.
+            var runs: [[Point]] = [[]]
+            for (i, v) in line.enumerated() {
+                guard v.isFinite else { if !(runs.last?.isEmpty ?? true) { runs.append([]) }; continue }
+                runs[runs.count - 1].append(Point(x: plot.minX + slot * (Double(i) + 0.5),
+                                                  y: plot.maxY - max(-1, min(2, v / scale.top)) * plot.height))
             }
-            shapes.append(.clipped(.rect(plot), [.path(.polyline(points), stroke: Stroke(color: s.trend, width: s.trendWidth, dash: [4, 2]))]))
-            if let lineLabel, let last = points.last {
+            let drawn = runs.filter { $0.count >= 2 }
+            if !drawn.isEmpty {
+                shapes.append(.clipped(.rect(plot), drawn.map {
+                    .path(.polyline($0), stroke: Stroke(color: s.trend, width: s.trendWidth, dash: [4, 2]))
+                }))
+            }
+            if let lineLabel, let last = drawn.last?.last {
                 label(lineLabel, plot.maxX + pad, max(plot.minY, min(plot.maxY, last.y)) - lh(s.label) / 2, .leading, s.label)
             }
         }
@@ -136,7 +151,26 @@ struct ChartLayout {
         axes(plot)
         let below = plot.maxY + 2 + lh(s.label) + pad
         label(chart.categoryAxisTitle, plot.minX + plot.width / 2, below, .center, s.title)
-        height = below + lh(s.title)
+        height = below + titleHeight(chart.categoryAxisTitle)
+    }
+
+    /// The line an axis title takes: none for an empty title.
+    private func titleHeight(_ title: String) -> Double { title.isEmpty ? 0 : lh(s.title) }
+
+    /// A bar: filled in its colour, or hatched in it inside an outline of it.
+    private mutating func bar(_ r: Rect, _ bar: Chart.Bar) {
+        let color = bar.color ?? s.bar
+        guard bar.hatched else { shapes.append(.rect(r, .solid(color))); return }
+        let step = 3.0
+        var lines: [Shape] = []
+        var x = r.minX - r.height
+        while x < r.maxX {
+            lines.append(.line(from: Point(x: x, y: r.maxY), to: Point(x: x + r.height, y: r.minY), color: color, width: 0.75))
+            x += step
+        }
+        shapes.append(.rect(r, .solid(s.background)))
+        shapes.append(.clipped(.rect(r), lines))
+        shapes.append(.path(.rect(r), stroke: Stroke(color: color, width: 0.75)))
     }
 
     private mutating func horizontal() {
@@ -160,15 +194,14 @@ struct ChartLayout {
             label(name, labelWidth, mid - lh(s.label) / 2, .trailing, s.label)
             let end = x(bar.value)
             if end - plot.minX > 0 {
-                shapes.append(.rect(Rect(x: plot.minX, y: mid - s.barThickness / 2, width: end - plot.minX,
-                                         height: s.barThickness), .solid(bar.color ?? s.bar)))
+                self.bar(Rect(x: plot.minX, y: mid - s.barThickness / 2, width: end - plot.minX, height: s.barThickness), bar)
             }
             label(bar.valueText, end + pad, mid - lh(s.value) / 2, .leading, s.value)
         }
         axes(plot)
         let below = plot.maxY + 2 + lh(s.label) + pad
         label(chart.valueAxisTitle, plot.minX + plot.width / 2, below, .center, s.title)
-        height = below + lh(s.title)
+        height = below + titleHeight(chart.valueAxisTitle)
     }
 
     /// The value and category axis lines along the plot's left and bottom edges.

@@ -15,6 +15,8 @@ struct DrawingBox: LayoutBox {
     var spaceBefore: Double { drawing.spaceBefore }
     var spaceAfter: Double { drawing.spaceAfter }
     var name: String { "\(path) (drawing \(fmt(drawing.size.width)) × \(fmt(drawing.size.height)) pt)" }
+    /// Placed whole: all of it.
+    var leadPiece: Double? { spaceBefore + height }
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         // A figure, read as its alternative text (or its words); without either it is decoration.

@@ -30,6 +30,7 @@ struct KeptWhole: LayoutElement {
         switch try element.wrap(in: context) {
         case .box(let box): return .box(WholeBox(box: box))
         case .sequence(let blocks): return .sequence(blocks)
+        case .group(let blocks, let continuation): return .group(blocks, continuation: continuation)
         }
     }
 

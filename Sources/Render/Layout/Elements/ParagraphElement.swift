@@ -40,6 +40,13 @@ struct ParagraphBox: LayoutBox {
     /// Lines that must stay together on each side of a break.
     var minimumLinesAtBreak: Int { paragraph.lineControl == .none ? 1 : 2 }
     var name: String { "\(path) (paragraph \(Quote.value(paragraph.text)))" }
+    /// The lines a page break may not separate (one, or two with widow/orphan control; all of
+    /// a paragraph of up to three), with the padding above them and below them when they are all.
+    var leadPiece: Double? {
+        let count = lines.count
+        let lead = paragraph.lineControl == .none ? 1 : (count < 4 ? count : 2)
+        return spaceBefore + paragraph.padding.top + Double(max(1, lead)) * lineHeight + (lead >= count ? paragraph.padding.bottom : 0)
+    }
 
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit {
         var n = Counting.lines(fitting: availableHeight - padding, lineHeight: lineHeight)

@@ -25,7 +25,7 @@ extension Table: LayoutElement {
                              start: 0, end: measured.count, spaceBefore: spaceBefore))
     }
 
-    /// The header and the first body row.
+    /// The header and the body rows a page break may not leave behind (`minimumRowsAtBreak`).
     public func leadHeight(in context: LayoutContext) -> LeadHeight {
         let layout = TableLayout(table: self, measurer: context.measurer, frameWidth: context.frameWidth,
                                  pageCapacity: context.pageCapacity)
@@ -69,6 +69,11 @@ struct TableBox: LayoutBox {
     }
 
     var minimumHeight: Double { headerHeight + (start < end ? row(start).height : 0) }
+    /// The header and the rows a break may not leave at a page's foot.
+    var leadPiece: Double? {
+        let n = min(max(1, table.minimumRowsAtBreak), end - start)
+        return spaceBefore + headerHeight + (0..<max(0, n)).reduce(0) { $0 + row(start + $1).height }
+    }
 
     var name: String {
         start == 0 && first == nil ? "table \"\(table.name)\" header" : layout.rowName(start)
@@ -84,6 +89,18 @@ struct TableBox: LayoutBox {
             i += 1
         }
         if i == end { return .split(head: self, tail: nil) }
+        // At least `minimumRowsAtBreak` rows (or all that are left) at the page's foot, unless the
+        // page is empty.
+        let least = min(max(1, table.minimumRowsAtBreak), end - start)
+        if i - start < least, i > start, availableHeight + Paginator.eps < context.pageCapacity {
+            return .refuse
+        }
+        // As many at the head of the next page: a break that would leave fewer there comes
+        // earlier, or the table moves when it cannot keep enough on both sides.
+        if end - i < least, i > start {
+            if end - least - start >= least { i = end - least }
+            else if availableHeight + Paginator.eps < context.pageCapacity { return .refuse }
+        }
         let r = row(i)
         var head = self, tail = self
         head.end = i; head.last = nil

@@ -3,60 +3,95 @@ import Ingest
 import Render
 import ReportKit
 
-/// The charts section's blocks: frequency over time, severity distribution, medication
-/// effectiveness and the menstrual-cycle overlay, each under a level-2 heading. Counts come
-/// from the analysis (trends, medications) or from the episodes shown; nothing is re-derived.
+/// The charts section's blocks, each under a level-2 heading: headache days per month (per week
+/// for ranges under `weeklyUnderDays`) with partial periods hatched and the trend over whole
+/// periods only; the severity distribution; acute-medication days per month for each class used,
+/// with its ICHD-3 reference line; episodes around logged menstrual starts. Counts come from the
+/// report's `DayFacts`, the class months and the analysis; nothing is derived twice.
 struct ChartsBuilder {
     let visuals: ClinicalVisuals
     let data: ClinicalVisualData
 
     var k: ClinicalVisuals.Keys { visuals.keys }
+    var clinical: Thresholds.Clinical { visuals.config.thresholds.clinical }
 
     func blocks() throws -> [Block] {
-        try frequency() + severity() + medications() + cycle()
+        try headacheDays() + severity() + classes() + cycle()
     }
 
     private func chart(_ orientation: Chart.Orientation, _ bars: [Chart.Bar], line: [Double]? = nil,
-                       valueAxis: WordingKey, categoryAxis: WordingKey, minimumTop: Double = 1) throws -> Block {
-        .chart(Chart(orientation: orientation, bars: bars, line: line, lineLabel: line == nil ? nil : try visuals.text(k.trend),
-                     valueAxisTitle: try visuals.text(valueAxis), categoryAxisTitle: try visuals.text(categoryAxis),
-                     emptyMessage: try visuals.text(k.noData), valueAxisMinimumTop: minimumTop,
-                     style: visuals.chartStyle, spaceAfter: visuals.layout.charts.spaceAfter))
+                       valueAxis: String, categoryAxis: String, minimumTop: Double = 1,
+                       references: [Chart.ReferenceLine] = [], plotHeight: Double? = nil) throws -> Block {
+        var style = visuals.chartStyle
+        if let plotHeight { style.plotHeight = plotHeight }
+        var c = Chart(orientation: orientation, bars: bars, line: line, lineLabel: line == nil ? nil : try visuals.text(k.trend),
+                      valueAxisTitle: valueAxis, categoryAxisTitle: categoryAxis,
+                      emptyMessage: try visuals.text(k.noData), valueAxisMinimumTop: minimumTop,
+                      style: style, spaceAfter: visuals.layout.charts.spaceAfter)
+        c.referenceLines = references
+        return .chart(c)
     }
 
-    /// Whether the range is short enough to count by ISO week (about four months or less).
-    static func weekly(from: LocalDate, to: LocalDate, upToDays: Int) -> Bool { to - from + 1 <= upToDays }
+    /// Whether the range is charted by week (shorter than `weeklyUnderDays`).
+    static func weekly(from: LocalDate, to: LocalDate, underDays: Int) -> Bool { to - from + 1 < underDays }
 
-    /// Episodes per month (or ISO week) from the analysis's trends, with its least-squares line.
-    func frequency() throws -> [Block] {
-        var out = [try visuals.subheading(k.frequencyHeading)]
-        guard let t = data.insights.trends.value else {
-            out.append(visuals.caption(try visuals.text(k.progress)))
-            return out
+    /// The periods of the chart: weeks or months of the range, each covered where it has data.
+    var periods: (weekly: Bool, list: [ReportPeriod]) {
+        let weekly = Self.weekly(from: data.from, to: data.to, underDays: clinical.weeklyUnderDays)
+        return (weekly, weekly ? ReportPeriod.weeks(from: data.from, to: data.to, data: data.data) : data.months)
+    }
+
+    /// A bar's label: "May 2026", "Jul 2026 1–15" for a month covered in part, "4 May" for a
+    /// week (by its Monday).
+    func label(_ p: ReportPeriod) throws -> String {
+        let f = visuals.format
+        switch p.kind {
+        case .week(let monday):
+            let c = monday.components
+            return try visuals.book.render(k.weekLabel, ["day": String(c.day), "month": try f.shortMonth(c.month)])
+        case .month(let m):
+            let month = try f.shortMonthYear(year: m.year, month: m.month)
+            guard let covered = p.covered, !p.isWhole else { return month }
+            let first = covered.lowerBound.components.day, last = covered.upperBound.components.day
+            return first == last ? try visuals.book.render(k.partialMonthLabelOneDay, ["month": month, "day": String(first)])
+                : try visuals.book.render(k.partialMonthLabel, ["month": month, "first": String(first), "last": String(last)])
         }
-        let weekly = Self.weekly(from: data.from, to: data.to, upToDays: visuals.layout.charts.weeklyUpToDays)
-        let bars: [Chart.Bar]
-        let line: TrendLine
-        if weekly {
-            bars = try t.weekly.map {
-                let w = $0.period.week < 10 ? "0\($0.period.week)" : String($0.period.week)
-                return Chart.Bar(label: try visuals.book.render(k.weekLabel, ["week": w]), value: Double($0.count),
-                                 valueText: String($0.count))
+    }
+
+    /// One bar per period of `value` over its covered days: hatched when covered in part, "—"
+    /// and no bar when not covered at all.
+    func bars(_ periods: [ReportPeriod], value: (ReportPeriod, ClosedRange<LocalDate>) -> Int) throws -> [Chart.Bar] {
+        try periods.map { p in
+            guard let covered = p.covered else {
+                return Chart.Bar(label: try label(p), value: 0, valueText: visuals.format.none)
             }
-            line = t.weeklyTrend
-        } else {
-            bars = try t.monthly.map {
-                Chart.Bar(label: try visuals.format.shortMonthYear(year: $0.period.year, month: $0.period.month),
-                          value: Double($0.count), valueText: String($0.count))
-            }
-            line = t.monthlyTrend
+            let v = value(p, covered)
+            var bar = Chart.Bar(label: try label(p), value: Double(v), valueText: String(v))
+            bar.hatched = !p.isWhole
+            return bar
         }
-        let trend = bars.indices.map { line.intercept.value + line.slope.value * Double($0) }
-        out.append(try chart(.vertical, bars, line: bars.isEmpty ? nil : trend, valueAxis: k.episodesAxis,
-                             categoryAxis: weekly ? k.weekAxis : k.monthAxis))
-        if !bars.isEmpty {
-            let period = try visuals.text(weekly ? k.periodWeek : k.periodMonth)
-            out.append(visuals.caption(try visuals.book.render(k.trendCaption, ["slope": line.slope.text, "period": period])))
+    }
+
+    /// Headache days per period, with the least-squares trend over whole periods only (from the
+    /// pattern threshold and `minTrendPeriods` whole periods).
+    func headacheDays() throws -> [Block] {
+        let (weekly, periods) = self.periods
+        var out = [try visuals.subheading(weekly ? k.headacheDaysWeekHeading : k.headacheDaysMonthHeading)]
+        var bars = try self.bars(periods) { _, c in data.facts.figures(from: c.lowerBound, to: c.upperBound).headacheDays }
+        if !periods.contains(where: { $0.covered != nil }) { bars = [] }  // no data at all: the chart says so
+        let whole = bars.isEmpty ? [] : periods.indices.filter { periods[$0].isWhole }
+        var line: [Double]? = nil
+        var trend: TrendLine? = nil
+        if data.insights.status == .ready, whole.count >= clinical.minTrendPeriods {
+            let t = trendLine(points: whole.map { ($0, Int(bars[$0].value)) })
+            line = periods.indices.map { periods[$0].isWhole ? t.intercept.value + t.slope.value * Double($0) : .nan }
+            trend = t
+        }
+        out.append(try chart(.vertical, bars, line: line, valueAxis: try visuals.text(k.headacheDaysAxis),
+                             categoryAxis: try visuals.text(weekly ? k.weekAxis : k.monthAxis)))
+        if bars.contains(where: \.hatched) { out.append(visuals.caption(try visuals.text(k.partialCaption))) }
+        if let trend {
+            out.append(visuals.caption(try visuals.book.render(weekly ? k.trendWeek : k.trendMonth, ["slope": trend.slope.text])))
         }
         return out
     }
@@ -69,35 +104,53 @@ struct ChartsBuilder {
             Chart.Bar(label: visuals.format.severity($0), value: Double(counts[$0 - 1]), valueText: String(counts[$0 - 1]))
         }
         return [try visuals.subheading(k.severityHeading),
-                try chart(.horizontal, bars, valueAxis: k.episodesAxis, categoryAxis: k.severityAxis)]
+                try chart(.horizontal, bars, valueAxis: try visuals.text(k.episodesAxis), categoryAxis: try visuals.text(k.severityAxis))]
     }
 
-    /// Mean rating per medication with its number of ratings, from the analysis.
-    func medications() throws -> [Block] {
-        var out = [try visuals.subheading(k.medicationHeading)]
-        guard let list = data.insights.medications.value else {
-            out.append(visuals.caption(try visuals.text(k.progress)))
-            return out
+    /// For each class with a day in the range: its days per month, partial months hatched, with
+    /// its ICHD-3 reference as a dashed line (none for a class without one).
+    func classes() throws -> [Block] {
+        var out = [try visuals.subheading(k.classHeading)]
+        let months = data.months
+        let classCount = data.classMonths.first?.classes.count ?? 0
+        var any = false
+        for i in 0..<classCount {
+            let days = data.classMonths.map { $0.classes.indices.contains(i) ? $0.classes[i].days : 0 }
+            guard days.contains(where: { $0 > 0 }), let cls = data.classMonths.first?.classes[i] else { continue }
+            any = true
+            let bars = try self.bars(months) { p, _ in months.firstIndex(of: p).map { days[$0] } ?? 0 }
+            let references = try cls.referenceDays.map {
+                [Chart.ReferenceLine(value: Double($0), label: try visuals.book.render(k.reference, ["days": visuals.format.days($0)]))]
+            } ?? []
+            out.append(.keepTogether([try chart(.vertical, bars, valueAxis: try visuals.book.render(k.classAxis, ["label": cls.label]),
+                                                categoryAxis: "", references: references,
+                                                plotHeight: visuals.layout.charts.classPlotHeight)]))
         }
-        let bars = try list.compactMap { m -> Chart.Bar? in
-            guard let mean = m.meanEffectiveness else { return nil }
-            return Chart.Bar(label: m.name, value: mean.value,
-                             valueText: try visuals.book.render(k.ratingValue, ["mean": mean.text, "count": String(m.ratedCount)]))
-        }
-        out.append(try chart(.horizontal, bars, valueAxis: k.medicationAxis, categoryAxis: k.medicationCategory, minimumTop: 5))
+        if !any { out.append(visuals.caption(try visuals.text(k.noAcute))) }
         return out
     }
 
-    /// Episodes by logged cycle phase, and the timeline of logged phases with episodes marked.
+    /// Episodes by day relative to each logged menstrual start, with the count of cycles with an
+    /// episode beginning near the start.
     func cycle() throws -> [Block] {
-        var counts: [CyclePhase: Int] = [:]
-        for e in data.episodes { if let p = e.retrospective.cyclePhase { counts[p, default: 0] += 1 } }
-        let bars = counts.isEmpty ? [] : try CyclePhase.allCases.map { p in
-            Chart.Bar(label: try visuals.text(k.phase[p]), value: Double(counts[p] ?? 0), valueText: String(counts[p] ?? 0))
+        var out = [try visuals.subheading(k.cycleHeading)]
+        guard let days = data.days else { return out + [visuals.caption(try visuals.text(k.cycleNoDays))] }
+        let overlay = CycleOverlay(logs: data.logs, days: days, from: data.from, to: data.to, asOf: data.asOf, config: visuals.config)
+        guard !overlay.starts.isEmpty else { return out + [visuals.caption(try visuals.text(k.cycleNoStarts))] }
+        let bars = try overlay.episodesByDay.enumerated().map { i, count in
+            Chart.Bar(label: try dayLabel(overlay.fromDay + i), value: Double(count), valueText: String(count))
         }
-        var out = [try visuals.subheading(k.cycleHeading),
-                   try chart(.horizontal, bars, valueAxis: k.episodesAxis, categoryAxis: k.phaseAxis)]
-        if let timeline = try CycleTimeline(visuals: visuals, data: data) { out.append(try timeline.block()) }
+        out.append(try chart(.vertical, bars, valueAxis: try visuals.text(k.cycleAxis), categoryAxis: try visuals.text(k.cycleDayAxis)))
+        out.append(visuals.caption(try visuals.book.render(k.cycleCount, [
+            "cycles": String(overlay.starts.count), "nearFrom": try dayLabel(overlay.nearFromDay), "nearTo": try dayLabel(overlay.nearToDay),
+            "count": String(overlay.cyclesWithEpisodeNearStart),
+        ])))
         return out
+    }
+
+    /// "−2", "0", "+3".
+    func dayLabel(_ d: Int) throws -> String {
+        if d == 0 { return try visuals.text(k.cycleZero) }
+        return try visuals.book.render(d < 0 ? k.cycleBefore : k.cycleAfter, ["day": String(d.magnitude)])
     }
 }

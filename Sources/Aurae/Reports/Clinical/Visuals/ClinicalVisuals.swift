@@ -3,10 +3,12 @@ import Ingest
 import Render
 import ReportKit
 
-/// The data the calendar and the charts draw: the same selection and analysis as the rest of the report.
+/// The data the calendar and the charts draw: the same selection, days and analysis as the rest
+/// of the report.
 struct ClinicalVisualData: Sendable {
-    /// Episodes with onset date in from...to (`HeadacheSummary.episodes`), oldest first (ties by id), active ones
-    /// included. `to` is the as-of date or before it, except when `--to` is given without `--as-of`.
+    /// Every log (acute days, headache days and cycle starts count over all of them).
+    var logs: [HeadacheLog]
+    /// Episodes with onset date in from...to (`HeadacheSummary.episodes`), oldest first.
     var episodes: [HeadacheLog]
     /// The daily-context records given with --days (nil without --days), unfiltered.
     var days: [DayContext]?
@@ -15,50 +17,86 @@ struct ClinicalVisualData: Sendable {
     var asOf: LocalDate
     /// HeadacheInsights.analyze over the same logs, from, to, asOf, days, tier premium.
     var insights: InsightsResult
-    init(episodes: [HeadacheLog], days: [DayContext]?, from: LocalDate, to: LocalDate,
-         asOf: LocalDate, insights: InsightsResult) {
-        self.episodes = episodes; self.days = days; self.from = from; self.to = to
-        self.asOf = asOf; self.insights = insights
+    /// The days of the range (and the period before it).
+    var facts: DayFacts
+    /// The days with data: the first logged data through the as-of date.
+    var data: ClosedRange<LocalDate>?
+    /// The acute-medication days per ICHD-3 class for each calendar month of the range.
+    var classMonths: [MonthClassDays]
+
+    init(logs: [HeadacheLog], episodes: [HeadacheLog], days: [DayContext]?, from: LocalDate, to: LocalDate,
+         asOf: LocalDate, insights: InsightsResult, facts: DayFacts, data: ClosedRange<LocalDate>?, config: InsightsConfig) {
+        self.logs = logs; self.episodes = episodes; self.days = days; self.from = from; self.to = to
+        self.asOf = asOf; self.insights = insights; self.facts = facts; self.data = data
+        let months = ReportPeriod.months(from: from, to: to, data: data).compactMap { p -> YearMonth? in
+            if case .month(let m) = p.kind { return m } else { return nil }
+        }
+        var acute = AcuteMedicationDays(from: from, through: min(to, asOf), config: config)
+        acute.add(logs, config: config)
+        classMonths = acute.classMonths(months, through: min(to, asOf), config: config)
     }
+
+    /// The data of a range drawn on its own (the report builds it from what it computed for its
+    /// other sections): the premium analysis, the days of the range and where it has data.
+    static func of(_ logs: [HeadacheLog], days: [DayContext]?, from: LocalDate, to: LocalDate, asOf: LocalDate,
+                   config: InsightsConfig) -> ClinicalVisualData {
+        let insights = HeadacheInsights.analyze(InsightsRequest(logs: logs, days: days, asOf: asOf, from: from, to: to, tier: .premium),
+                                                config: config)
+        let range = RangeComparison(logs: logs, days: days, from: from, to: to, asOf: asOf)
+        return ClinicalVisualData(logs: logs, episodes: HeadacheSummary.episodes(logs, from: from, to: to), days: days,
+                                  from: from, to: to, asOf: asOf, insights: insights,
+                                  facts: DayFacts(logs: logs, days: days, from: from, to: to, asOf: asOf, config: config),
+                                  data: range.data, config: config)
+    }
+
+    /// The months of the range, each covered where the range meets the data.
+    var months: [ReportPeriod] { ReportPeriod.months(from: from, to: to, data: data) }
 }
 
 /// The clinical report's calendar and charts, built once per run from templates.
 struct ClinicalVisuals: Sendable {
     /// Every wording key the calendar and the charts render.
     struct Keys: WordingKeySet {
-        let format = AuraeFormat.Keys()
-        let progress = WordingKey("patterns.progress")
-        let frequencyHeading = WordingKey("chart.frequencyHeading")
-        let severityHeading = WordingKey("chart.severityHeading")
-        let medicationHeading = WordingKey("chart.medicationHeading")
-        let cycleHeading = WordingKey("chart.cycleHeading")
+        let format = AuraeFormat.Keys(noBreak: true)
         let noData = WordingKey("chart.noData")
-        let episodesAxis = WordingKey("chart.episodesAxis")
+        let headacheDaysMonthHeading = WordingKey("chart.headacheDaysMonthHeading")
+        let headacheDaysWeekHeading = WordingKey("chart.headacheDaysWeekHeading")
+        let headacheDaysAxis = WordingKey("chart.headacheDaysAxis")
         let monthAxis = WordingKey("chart.monthAxis")
         let weekAxis = WordingKey("chart.weekAxis")
-        let weekLabel = WordingKey("chart.weekLabel", "week")
+        let partialMonthLabel = WordingKey("chart.partialMonthLabel", "month", "first", "last")
+        let partialMonthLabelOneDay = WordingKey("chart.partialMonthLabelOneDay", "month", "day")
+        let weekLabel = WordingKey("chart.weekLabel", "day", "month")
         let trend = WordingKey("chart.trend")
-        let trendCaption = WordingKey("chart.trendCaption", "slope", "period")
-        let periodMonth = WordingKey("chart.periodMonth")
-        let periodWeek = WordingKey("chart.periodWeek")
+        let trendMonth = WordingKey("chart.trendMonth", "slope")
+        let trendWeek = WordingKey("chart.trendWeek", "slope")
+        let partialCaption = WordingKey("chart.partialCaption")
+        let severityHeading = WordingKey("chart.severityHeading")
+        let episodesAxis = WordingKey("chart.episodesAxis")
         let severityAxis = WordingKey("chart.severityAxis")
-        let medicationAxis = WordingKey("chart.medicationAxis")
-        let medicationCategory = WordingKey("chart.medicationCategory")
-        let ratingValue = WordingKey("chart.ratingValue", "mean", "count")
-        let phaseAxis = WordingKey("chart.phaseAxis")
-        let phase = WordingKeyFamily<CyclePhase>("chart.phase")
-        let phaseLetter = WordingKeyFamily<CyclePhase>("chart.phaseLetter")
-        let legendPhase = WordingKey("chart.legendPhase", "letter", "phase")
-        let timelineTitle = WordingKey("chart.timelineTitle")
-        let timelineEpisode = WordingKey("chart.timelineEpisode")
-        let timelineUnlogged = WordingKey("chart.timelineUnlogged")
+        let classHeading = WordingKey("chart.classHeading")
+        let classAxis = WordingKey("chart.classAxis", "label")
+        let reference = WordingKey("chart.reference", "days")
+        let noAcute = WordingKey("chart.noAcute")
+        let cycleHeading = WordingKey("chart.cycleHeading")
+        let cycleAxis = WordingKey("chart.cycleAxis")
+        let cycleDayAxis = WordingKey("chart.cycleDayAxis")
+        let cycleBefore = WordingKey("chart.cycleBefore", "day")
+        let cycleAfter = WordingKey("chart.cycleAfter", "day")
+        let cycleZero = WordingKey("chart.cycleZero")
+        let cycleCount = WordingKey("chart.cycleCount", "cycles", "nearFrom", "nearTo", "count")
+        let cycleNoStarts = WordingKey("chart.cycleNoStarts")
+        let cycleNoDays = WordingKey("chart.cycleNoDays")
         let weekday = WordingKeyFamily<Int>("calendar.weekday", 1...7)
-        let letter = WordingKeyFamily<Int>("calendar.letter", 1...5)
-        let legendSeverity = WordingKey("calendar.legendSeverity", "letter", "severity")
+        let digit = WordingKeyFamily<Int>("calendar.digit", 1...5)
+        let legendIntro = WordingKey("calendar.legendIntro")
+        let legendSeverity = WordingKey("calendar.legendSeverity", "digit", "severity")
         let acuteMark = WordingKey("calendar.acuteMark")
         let legendAcute = WordingKey("calendar.legendAcute")
+        let legendNotLogged = WordingKey("calendar.legendNotLogged")
+        let legendBlankTracked = WordingKey("calendar.legendBlankTracked")
+        let legendBlank = WordingKey("calendar.legendBlank")
         let legendOutside = WordingKey("calendar.legendOutside")
-        let legendIntro = WordingKey("calendar.legendIntro")
     }
 
     let keys = Keys()
@@ -68,23 +106,29 @@ struct ClinicalVisuals: Sendable {
     let layout: VisualsLayout
     let config: InsightsConfig
 
-    init(templates: TemplateSet, brand: AuraeBrand) throws {
+    init(templates: TemplateSet, brand: AuraeBrand, config: InsightsConfig) throws {
         book = try templates.wording.compile(keys)
         self.brand = brand
-        format = try AuraeFormat(book)
+        format = try AuraeFormat(book, noBreak: true)
         layout = try VisualsLayout(templates: templates)
-        config = try InsightsConfig(templates: templates)
+        self.config = config
     }
 
     /// A wording key without placeholders.
     func text(_ key: WordingKey) throws -> String { try book.render(key) }
 
-    /// One month grid per month in from...to, plus a legend. No section heading (the report adds it).
+    /// One month grid per month in from...to, the legend under the first row. No section
+    /// heading (the report adds it).
     func calendar(_ data: ClinicalVisualData) throws -> [Block] {
-        try CalendarBuilder(visuals: self, data: data).blocks()
+        try CalendarBuilder(visuals: self, data: data, mini: false).blocks(months: data.months)
     }
 
-    /// The four charts, each with its own subheading (outline level 2). No section heading.
+    /// The most recent `months` months of the range in miniature, with the legend.
+    func miniCalendar(_ data: ClinicalVisualData, months: Int) throws -> [Block] {
+        try CalendarBuilder(visuals: self, data: data, mini: true).blocks(months: Array(data.months.suffix(months)))
+    }
+
+    /// The charts, each with its own subheading (outline level 2). No section heading.
     func charts(_ data: ClinicalVisualData) throws -> [Block] {
         try ChartsBuilder(visuals: self, data: data).blocks()
     }
@@ -99,7 +143,7 @@ struct ClinicalVisuals: Sendable {
     var chartStyle: Chart.Style {
         let c = layout.charts, v = brand.visuals
         return Chart.Style(label: style(c.labelSize, .regular, brand.palette.caption),
-                           value: style(c.valueSize, .semibold), title: style(c.titleSize, .medium, brand.palette.caption),
+                           value: style(c.valueSize, .semibold), title: style(c.titleSize, .regular, brand.palette.caption),
                            empty: style(brand.bodySize, .regular, brand.palette.caption), bar: v.chartBar, background: v.chartBackground,
                            axis: v.chartAxis, grid: v.chartGrid, trend: v.chartTrend, trendWidth: c.trendWidth,
                            plotHeight: c.plotHeight, barThickness: c.barThickness, emptyHeight: c.emptyHeight)

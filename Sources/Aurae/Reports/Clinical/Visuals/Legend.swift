@@ -1,14 +1,15 @@
 import Render
 import ReportKit
 
-/// One legend entry: an optional colour swatch and its explanation.
+/// One legend entry: an optional colour swatch (hatched when `hatch` is set) and its explanation.
 struct LegendItem: Sendable {
     var swatch: Color?
     var border: Color?
+    var hatch: Color? = nil
     var text: String
 }
 
-/// A legend drawn at the frame width: an intro line, then entries flowing left to right and
+/// A legend drawn at the frame width: an intro, then entries flowing left to right and
 /// wrapping onto new lines.
 struct Legend: Sendable {
     let intro: String?
@@ -16,6 +17,8 @@ struct Legend: Sendable {
     let style: TextStyle
     let swatch: Double
     let spaceBefore: Double
+    var spaceAfter: Double = 0
+    var hatchSpacing: Double = 3
 
     var drawing: FlexibleDrawing {
         let legend = self
@@ -25,14 +28,14 @@ struct Legend: Sendable {
     func make(width: Double, measurer m: TextMeasurer) -> Drawing {
         let line = max(m.lineMetrics(style).height, swatch) + 2
         var shapes: [Shape] = []
-        var y = 0.0
-        if let intro {
-            shapes.append(.label(m.truncate(intro, style: style, width: width), at: Point(x: 0, y: 0),
-                                 anchor: TextAnchor(.leading, .top), style: style))
-            y += line
-        }
-        var x = 0.0
+        var y = 0.0, x = 0.0
         let gap = swatch
+        if let intro {
+            let w = min(m.width(intro, style: style), width)
+            shapes.append(.label(m.truncate(intro, style: style, width: width), at: Point(x: 0, y: (line - 2 - m.lineMetrics(style).height) / 2),
+                                 anchor: TextAnchor(.leading, .top), style: style))
+            x = w + gap
+        }
         for item in items {
             let textWidth = min(m.width(item.text, style: style), width)
             let w = (item.swatch == nil ? 0 : swatch + 3) + textWidth
@@ -41,6 +44,7 @@ struct Legend: Sendable {
             if let fill = item.swatch {
                 let r = Rect(x: x, y: y + (line - 2 - swatch) / 2, width: swatch, height: swatch)
                 shapes.append(.rect(r, .solid(fill)))
+                if let hatch = item.hatch { shapes.append(hatchShape(r, color: hatch, spacing: hatchSpacing)) }
                 if let border = item.border { shapes.append(.path(.rect(r), stroke: Stroke(color: border, width: 0.5))) }
                 tx += swatch + 3
             }
@@ -49,6 +53,17 @@ struct Legend: Sendable {
                                  anchor: TextAnchor(.leading, .top), style: style))
             x += w + gap
         }
-        return Drawing(size: Size(width: width, height: y + line), shapes: shapes, spaceBefore: spaceBefore)
+        return Drawing(size: Size(width: width, height: y + line), shapes: shapes, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
     }
+}
+
+/// Thin diagonal lines across `r`, `spacing` apart, clipped to it.
+func hatchShape(_ r: Rect, color: Color, spacing: Double, width: Double = 0.4) -> Shape {
+    var lines: [Shape] = []
+    var x = r.minX - r.height
+    while x < r.maxX {
+        lines.append(.line(from: Point(x: x, y: r.maxY), to: Point(x: x + r.height, y: r.minY), color: color, width: width))
+        x += max(1, spacing)
+    }
+    return .clipped(.rect(r), lines)
 }
