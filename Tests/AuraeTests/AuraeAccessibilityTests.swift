@@ -30,32 +30,10 @@ extension SummaryGoldenTests {
 }
 
 extension ClinicalVisualsGoldenTests {
-    /// Colours of the calendar and the charts that are below WCAG 2.1 AA on this branch and that
-    /// the clinical report's rebuild replaces (the calendar's teal ramp, the chart bars): each is
-    /// `foreground/background`. Once a colour passes, the test fails until it is removed here.
-    static let expectedToBeFixedByClinicalRebuild: Set<String> = [
-        "#8AC4C1/#FFFFFF",  // chartBar against white (bars need 3 : 1)
-        "#D4EDE9/#FFFFFF",  // calendar: severityMild
-        "#F5E8E8/#FFFFFF",  // calendar: severitySevere
-        "#F1ECD9/#FFFFFF",  // calendar: calendarModerate
-        "#EEF0F2/#FFFFFF",  // calendar: calendarOutside
-        "#A3A9B3/#EEF0F2",  // calendar: calendarOutsideText on calendarOutside
-        "#6B7280/#D4EDE9", "#6B7280/#F1ECD9", "#6B7280/#F5E8E8",  // calendar: day digits (caption) on the surfaces
-        "#3E7B78/#D4EDE9", "#3E7B78/#F1ECD9", "#3E7B78/#F5E8E8",  // calendar: "Rx" (tealText) on the surfaces
-        "#E4DFF2/#FFFFFF",  // cycle timeline: phaseOvulatory
-    ]
-
     func testCalendarAndChartsContrast() throws {
         // From mid-May, so that the calendar has days outside the range too.
         let doc = try laidOut(from: "2026-05-10", to: "2026-07-31", measurer: PangoMeasurer())
-        let found = ContrastAudit.findings(doc)
-        let pairs = Set(found.map { "\($0.foreground)/\($0.background)" })
-        let unexpected = found.filter { !Self.expectedToBeFixedByClinicalRebuild.contains("\($0.foreground)/\($0.background)") }
-        XCTAssertEqual(unexpected.map(\.description), [])
-        print("calendar and charts below WCAG AA, expected to be fixed by the clinical rebuild:\n"
-              + found.map { "  \($0)" }.joined(separator: "\n"))
-        let fixed = Self.expectedToBeFixedByClinicalRebuild.subtracting(pairs)
-        XCTAssertTrue(fixed.isEmpty, "these now pass: remove them from expectedToBeFixedByClinicalRebuild: \(fixed.sorted())")
+        XCTAssertEqual(ContrastAudit.findings(doc).map(\.description), [])
         // Every chart and calendar is a figure with alternative text.
         let tree = StructureTree(doc)
         let figures = tree.nodes.filter { $0.role == .figure }
@@ -65,11 +43,9 @@ extension ClinicalVisualsGoldenTests {
 }
 
 extension ClinicalReportTests {
-    /// The whole clinical report: every text pair outside the calendar and the charts passes.
-    func testClinicalReportContrastOutsideCalendarAndCharts() throws {
+    /// The whole clinical report, calendar and charts included: every colour pair passes.
+    func testClinicalReportContrastMeetsWCAGAA() throws {
         let doc = try laidOut(try inputs("aurae/logs.json", days: "aurae/days.json"), asOf: "2026-07-31", measurer: PangoMeasurer())
-        let expected = ClinicalVisualsGoldenTests.expectedToBeFixedByClinicalRebuild
-        let unexpected = ContrastAudit.findings(doc).filter { !expected.contains("\($0.foreground)/\($0.background)") }
-        XCTAssertEqual(unexpected.map(\.description), [])
+        XCTAssertEqual(ContrastAudit.findings(doc).map(\.description), [])
     }
 }

@@ -6,7 +6,12 @@ import Render
 /// white page), 4.5 : 1, or 3 : 1 for large text (18 pt, or 14 pt bold); and every graphic of a
 /// figure (chart bars, calendar cells, a trend line) against white, 3 : 1. Gradients (the brand
 /// mark), fills in the page colour and plain lines (grids, axes, borders, which only decorate:
-/// a chart writes every value as text) are left out.
+/// a chart writes every value as text) are left out, and so is a figure's fill with text drawn
+/// on it (a calendar cell with its severity digit): what it shows is read from that text, whose
+/// contrast against the fill is checked (WCAG 1.4.11 asks 3 : 1 of the graphics needed to
+/// understand the content, not of a fill its own label makes redundant), or a fill under a
+/// pattern (lines clipped to a shape, the calendar's hatches), which tells it apart without
+/// colour — the pattern's lines are then what must reach 3 : 1.
 public enum ContrastAudit {
     /// One colour pair below its threshold.
     public struct Finding: Hashable, CustomStringConvertible {
@@ -61,6 +66,12 @@ public enum ContrastAudit {
         }
         for (p, page) in doc.pages.enumerated() {
             var fills: [(Rect, Color)] = []
+            /// Figure fills to check against white once the page's text is known.
+            var figureFills: [(Rect, Color)] = []
+            /// Where each text item and label of the page is read.
+            var textPoints: [(x: Double, y: Double)] = []
+            /// Shapes covered by a pattern of lines.
+            var patterns: [Rect] = []
             func background(at x: Double, _ y: Double) -> Color {
                 for (r, c) in fills.reversed() where x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY { return c }
                 return white
@@ -70,15 +81,13 @@ public enum ContrastAudit {
                 case let .rect(r, .solid(c), opacity), let .ellipse(r, .solid(c), opacity):
                     let under = background(at: r.minX + r.width / 2, r.minY + r.height / 2)
                     let color = over(c, under, opacity: opacity)
-                    if inFigure && color != white && hex(color) != hex(under) {
-                        add("page \(p + 1) figure fill", color, white, needed: 3)
-                    }
+                    if inFigure && color != white && hex(color) != hex(under) { figureFills.append((r, color)) }
                     fills.append((r, color))
                 case let .path(path, fill, stroke):
                     let box = bounds(path)
                     if case .solid(let c)? = fill {
                         let color = over(c, background(at: box.minX + box.width / 2, box.minY + box.height / 2))
-                        if inFigure && color != white { add("page \(p + 1) figure fill", color, white, needed: 3) }
+                        if inFigure && color != white { figureFills.append((box, color)) }
                         fills.append((box, color))
                     }
                     if inFigure, let stroke, stroke.width >= 1 { add("page \(p + 1) figure line", over(stroke.color, white), white, needed: 3) }
@@ -90,13 +99,27 @@ public enum ContrastAudit {
                     case .trailing: x = run.origin.x + run.width - 1
                     }
                     let bg = background(at: x, run.origin.y + run.style.font.size * 0.6)
+                    textPoints.append((x, run.origin.y + run.style.font.size * 0.6))
                     add("page \(p + 1) text \(quoted(run.text))", over(run.style.color, bg), bg, needed: needed(run.style))
                 case .label(let l):
                     let y = l.anchor.vertical == .top ? l.position.y + l.style.font.size * 0.6 : l.position.y - l.style.font.size * 0.3
                     let bg = background(at: l.position.x, y)
+                    textPoints.append((l.position.x, y))
                     add("page \(p + 1) label \(quoted(l.text))", over(l.style.color, bg), bg, needed: needed(l.style))
-                case .clip(_, let inner):
-                    for i in inner { visit(i, inFigure: inFigure) }
+                case .clip(let shape, let inner):
+                    let lines = inner.compactMap { item -> Color? in
+                        switch item {
+                        case let .line(_, _, color, _): return color
+                        case let .path(_, nil, stroke?): return stroke.color
+                        default: return nil
+                        }
+                    }
+                    if inFigure, !inner.isEmpty, lines.count == inner.count, let color = lines.first {
+                        patterns.append(bounds(shape))
+                        add("page \(p + 1) figure pattern", over(color, white), white, needed: 3)
+                    } else {
+                        for i in inner { visit(i, inFigure: inFigure) }
+                    }
                 default: break
                 }
             }
@@ -104,6 +127,10 @@ public enum ContrastAudit {
                 var inFigure = false
                 if case .node(let n) = tree.owners[p][i], tree.nodes[n].role == .figure { inFigure = true }
                 visit(item, inFigure: inFigure)
+            }
+            for (r, color) in figureFills where !textPoints.contains(where: { r.contains($0.x, $0.y) })
+                && !patterns.contains(where: { $0.contains(r.minX + r.width / 2, r.minY + r.height / 2) }) {
+                add("page \(p + 1) figure fill", color, white, needed: 3)
             }
         }
         return out
@@ -136,3 +163,7 @@ private extension Double {
 }
 
 import Foundation
+
+extension Rect {
+    func contains(_ x: Double, _ y: Double) -> Bool { x >= minX && x <= maxX && y >= minY && y <= maxY }
+}

@@ -50,8 +50,8 @@ struct CalendarBuilder {
         let v = visuals, k = v.keys, vis = v.brand.visuals
         var items: [LegendItem] = []
         for level in 1...5 {
-            let label = try v.book.render(k.legendSeverity, ["digit": g.digits[level - 1], "severity": v.format.severity(level)])
-            items.append(LegendItem(swatch: g.fill(level), border: g.border, text: label))
+            let label = try v.book.render(k.legendSeverity, ["severity": v.format.severity(level)])
+            items.append(LegendItem(swatch: g.fill(level), border: g.border, digit: (g.digits[level - 1], g.legendDigit[level - 1]), text: label))
         }
         items.append(LegendItem(swatch: nil, border: nil, text: try v.text(k.legendAcute)))
         if data.days != nil {
@@ -59,7 +59,7 @@ struct CalendarBuilder {
         }
         items.append(LegendItem(swatch: vis.chartBackground, border: g.border,
                                 text: try v.text(data.days != nil ? k.legendBlankTracked : k.legendBlank)))
-        items.append(LegendItem(swatch: g.outside, border: g.border, text: try v.text(k.legendOutside)))
+        items.append(LegendItem(swatch: g.outside, border: g.border, crossHatch: g.notLogged, text: try v.text(k.legendOutside)))
         return .flexibleDrawing(Legend(intro: try v.text(k.legendIntro), items: items, style: g.legend,
                                        swatch: v.layout.calendar.legendSwatch, spaceBefore: 2,
                                        spaceAfter: v.layout.calendar.rowGap, hatchSpacing: g.hatchSpacing).drawing)

@@ -90,7 +90,7 @@ struct ClinicalVisuals: Sendable {
         let weekday = WordingKeyFamily<Int>("calendar.weekday", 1...7)
         let digit = WordingKeyFamily<Int>("calendar.digit", 1...5)
         let legendIntro = WordingKey("calendar.legendIntro")
-        let legendSeverity = WordingKey("calendar.legendSeverity", "digit", "severity")
+        let legendSeverity = WordingKey("calendar.legendSeverity", "severity")
         let acuteMark = WordingKey("calendar.acuteMark")
         let legendAcute = WordingKey("calendar.legendAcute")
         let legendNotLogged = WordingKey("calendar.legendNotLogged")

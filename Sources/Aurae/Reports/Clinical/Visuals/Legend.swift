@@ -1,11 +1,14 @@
 import Render
 import ReportKit
 
-/// One legend entry: an optional colour swatch (hatched when `hatch` is set) and its explanation.
+/// One legend entry: an optional colour swatch (hatched when `hatch` is set, cross-hatched when
+/// `crossHatch` is, with `digit` written in it as a calendar cell writes it) and its explanation.
 struct LegendItem: Sendable {
     var swatch: Color?
     var border: Color?
     var hatch: Color? = nil
+    var crossHatch: Color? = nil
+    var digit: (text: String, style: TextStyle)? = nil
     var text: String
 }
 
@@ -45,6 +48,11 @@ struct Legend: Sendable {
                 let r = Rect(x: x, y: y + (line - 2 - swatch) / 2, width: swatch, height: swatch)
                 shapes.append(.rect(r, .solid(fill)))
                 if let hatch = item.hatch { shapes.append(hatchShape(r, color: hatch, spacing: hatchSpacing)) }
+                if let cross = item.crossHatch { shapes.append(crossHatchShape(r, color: cross, spacing: hatchSpacing)) }
+                if let digit = item.digit {
+                    shapes.append(.label(digit.text, at: Point(x: r.minX + swatch / 2, y: r.minY + (swatch - m.lineMetrics(digit.style).height) / 2),
+                                         anchor: TextAnchor(.center, .top), style: digit.style))
+                }
                 if let border = item.border { shapes.append(.path(.rect(r), stroke: Stroke(color: border, width: 0.5))) }
                 tx += swatch + 3
             }
@@ -55,6 +63,19 @@ struct Legend: Sendable {
         }
         return Drawing(size: Size(width: width, height: y + line), shapes: shapes, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
     }
+}
+
+/// Thin lines across `r` both ways, `spacing` apart, clipped to it: the pattern of days outside the
+/// range, told from a logged day without colour.
+func crossHatchShape(_ r: Rect, color: Color, spacing: Double, width: Double = 0.4) -> Shape {
+    var lines: [Shape] = []
+    var x = r.minX - r.height
+    while x < r.maxX {
+        lines.append(.line(from: Point(x: x, y: r.maxY), to: Point(x: x + r.height, y: r.minY), color: color, width: width))
+        lines.append(.line(from: Point(x: x, y: r.minY), to: Point(x: x + r.height, y: r.maxY), color: color, width: width))
+        x += max(1, spacing)
+    }
+    return .clipped(.rect(r), lines)
 }
 
 /// Thin diagonal lines across `r`, `spacing` apart, clipped to it.

@@ -7,6 +7,8 @@ struct MonthGridStyle: Sendable {
     let title, weekday, dayNumber, outsideNumber, legend: TextStyle
     /// On each severity's fill: the day number, the digit and the acute mark.
     let severityNumber, severityDigit, severityMark: [TextStyle]
+    /// A severity's digit in its legend swatch, at the legend's size.
+    let legendDigit: [TextStyle]
     /// On a day without a headache.
     let plainMark: TextStyle
     let border, outside, notLogged: Color
@@ -32,6 +34,7 @@ struct MonthGridStyle: Sendable {
         severityNumber = vis.calendarSeverityText.map { v.style(c.dayNumberSize, .regular, $0) }
         severityDigit = vis.calendarSeverityText.map { v.style(mini ? c.miniDigitSize : c.digitSize, .semibold, $0) }
         severityMark = vis.calendarSeverityText.map { v.style(c.markSize, .regular, $0) }
+        legendDigit = vis.calendarSeverityText.map { v.style(c.legendSize, .semibold, $0) }
         plainMark = v.style(c.markSize, .regular, p.textPrimary)
         border = vis.calendarBorder; outside = vis.calendarOutside; notLogged = vis.calendarNotLogged
         weekdays = try v.keys.weekday.keys.map { try v.text($0) }
@@ -46,6 +49,9 @@ struct MonthGridStyle: Sendable {
 
     /// Thin diagonal lines across `r`: a day without daily context.
     func hatch(_ r: Rect) -> Shape { hatchShape(r, color: notLogged, spacing: hatchSpacing) }
+    /// Days outside the range: grey and cross-hatched, so that they differ from a logged
+    /// headache-free day without colour.
+    func outsidePattern(_ r: Rect) -> Shape { crossHatchShape(r, color: notLogged, spacing: hatchSpacing * 2) }
 }
 
 /// One month: a title, a Monday-first weekday header and one row per week. A headache day is
@@ -113,6 +119,7 @@ struct MonthGrid: Sendable {
             let center = r.minY + (s.cellHeight - (level > 0 ? digitHeights[level - 1] : markHeight)) / 2
             if !inRange {
                 out.append(.rect(r, .solid(s.outside)))
+                out.append(s.outsidePattern(r))
             } else if level > 0 {
                 out.append(.rect(r, .solid(s.fill(level))))
             } else if tracked && !info.tracked {
