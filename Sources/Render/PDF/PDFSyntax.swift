@@ -194,6 +194,15 @@ indirect enum PDFValue {
     var dictionary: [String: PDFValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
     var array: [PDFValue]? { if case .array(let a) = self { return a } else { return nil } }
     var integer: Int? { if case .integer(let i) = self { return i } else { return nil } }
+    /// Whether a string is in it (the finishing step does not keep their bytes).
+    var holdsString: Bool {
+        switch self {
+        case .string: return true
+        case .array(let a): return a.contains { $0.holdsString }
+        case .dictionary(let d): return d.values.contains { $0.holdsString }
+        default: return false
+        }
+    }
     /// An integer or real number's value.
     var number: Double? {
         switch self {

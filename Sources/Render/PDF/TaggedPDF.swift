@@ -126,6 +126,7 @@ private struct CairoFile {
         var replaced: [Int: [UInt8]] = [:]     // object → new bytes
         var mcidsByPage: [[Int]] = []
         var fontMetrics: [Int: ContentMarker.FontMetrics] = [:]
+        var visited = Set<Int>()
         let base = size
         let treeRoot = base, parentTree = base + 1, metadataObject = base + 2
         func nodeObject(_ id: Int) -> Int { base + 3 + id }
@@ -142,14 +143,8 @@ private struct CairoFile {
                 fonts[name] = m
             }
             var xobjects: [String: String] = [:]
-            for (name, ref) in dictionary(res["/XObject"]) {
-                let d = dictionary(ref)
-                xobjects[name] = d["/Subtype"]?.name ?? ""
-                // A group's content, left uncompressed like the pages' (see PDFRenderer).
-                if d["/Subtype"]?.name == "/Form", d["/Filter"] == nil, let num = ref.reference, replaced[num] == nil {
-                    replaced[num] = try compressedForm(num, d)
-                }
-            }
+            for (name, ref) in dictionary(res["/XObject"]) { xobjects[name] = dictionary(ref)["/Subtype"]?.name ?? "" }
+            try finishResources(pd["/Resources"], replaced: &replaced, visited: &visited)
             let (cv, start) = object(contents)
             guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
             var length = sd["/Length"]?.integer
@@ -282,6 +277,69 @@ private struct CairoFile {
         w.line("\(xref)")
         w.line("%%EOF")
         return (w.out, warnings)
+    }
+
+    /// The resources `res` of a page or group, and those of the groups they paint: each group's
+    /// content, left uncompressed like the pages' (see PDFRenderer), is compressed, and a
+    /// resource dictionary cairo wrote with a name twice (1.16 lists an image again each time a
+    /// group paints it) is written once, without the repeats.
+    func finishResources(_ res: PDFValue?, replaced: inout [Int: [UInt8]], visited: inout Set<Int>) throws {
+        if let num = res?.reference {
+            guard visited.insert(num).inserted else { return }
+            if let r = ranges[num], Self.hasRepeatedKey(UnsafeBufferPointer(rebasing: bytes[r])),
+               let v = object(num).value, case .dictionary(let d) = v, !v.holdsString {
+                var w = PDFWriter()
+                w.line("\(num) 0 obj")
+                w.write(.dictionary(d))
+                w.line("")
+                w.line("endobj")
+                replaced[num] = w.out
+            }
+        }
+        for (_, ref) in dictionary(dictionary(res)["/XObject"]) {
+            guard let num = ref.reference, !visited.contains(num) else { continue }
+            let d = dictionary(ref)
+            guard d["/Subtype"]?.name == "/Form" else { continue }
+            visited.insert(num)
+            if d["/Filter"] == nil { replaced[num] = try compressedForm(num, d) }
+            try finishResources(d["/Resources"], replaced: &replaced, visited: &visited)
+        }
+    }
+
+    /// Whether some dictionary in the object `bytes` names a key twice.
+    static func hasRepeatedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lexer = PDFLexer(bytes)
+        // For each open dictionary: its keys, and whether the next token is a key.
+        var open: [(keys: Set<String>, key: Bool)] = []
+        var arrays = 0
+        while true {
+            let t = lexer.next()
+            switch t.kind {
+            case .end: return false
+            case .dictOpen:
+                if !open.isEmpty, arrays == 0 { open[open.count - 1].key = true }
+                open.append(([], true))
+            case .dictClose: if !open.isEmpty { open.removeLast() }
+            case .arrayOpen: arrays += 1
+            case .arrayClose:
+                arrays = max(0, arrays - 1)
+                if arrays == 0, !open.isEmpty { open[open.count - 1].key = true }
+            case .keyword where lexer.matches(t, "stream"): return false
+            default:
+                guard !open.isEmpty, arrays == 0 else { continue }
+                if open[open.count - 1].key {
+                    if t.kind == .name, !open[open.count - 1].keys.insert(lexer.string(t)).inserted { return true }
+                    open[open.count - 1].key = false
+                } else {
+                    if t.kind == .number {  // "n g R" is one value
+                        let save = lexer.pos
+                        let g = lexer.next(), r = lexer.next()
+                        if !(g.kind == .number && lexer.matches(r, "R")) { lexer.pos = save }
+                    }
+                    open[open.count - 1].key = true
+                }
+            }
+        }
     }
 
     /// Page `num`'s entry `key`, from the page or the page tree above it.
@@ -469,6 +527,29 @@ struct PDFWriter {
         out.append(contentsOf: digits)
     }
     mutating func line(_ s: String) { out.append(contentsOf: s.utf8); out.append(10) }
+
+    /// `v` in PDF syntax, a dictionary's keys in order (it holds no strings: they are not kept).
+    mutating func write(_ v: PDFValue) {
+        switch v {
+        case .integer(let i): text(String(i))
+        case .real(let r):
+            var s = String(format: "%.6f", r)
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+            text(s == "-0" ? "0" : s)
+        case .name(let n), .keyword(let n): text(n)
+        case .reference(let r): int(r); text(" 0 R")
+        case .string: text("()")
+        case .array(let a):
+            text("[")
+            for (i, e) in a.enumerated() { if i > 0 { text(" ") }; write(e) }
+            text("]")
+        case .dictionary(let d):
+            text("<<")
+            for k in d.keys.sorted() { text(" \(k) "); write(d[k]!) }
+            text(" >>")
+        }
+    }
     mutating func bytes(_ b: [UInt8]) { out.append(contentsOf: b) }
     mutating func object(_ num: Int, _ body: String) { line("\(num) 0 obj"); line(body); line("endobj") }
 
