@@ -97,25 +97,41 @@ final class StructureTests: XCTestCase {
 
     // MARK: - Content marker
 
-    func mark(_ content: String, _ segments: [ContentSegment], codeBytes: [String: Int] = ["/F1": 1, "/F2": 2],
-              xobjects: [String: String] = ["/x1": "/Form", "/i1": "/Image"]) -> (String, [Int], Bool) {
-        let marker = ContentMarker(roles: [.paragraph, .paragraph, .tableDataCell, .figure], codeBytes: codeBytes, xobjects: xobjects)
-        let bytes = Array(content.utf8)
+    /// Hand-written content as cairo writes it: a page 100 pt high flipped to y down, fonts of
+    /// 500 thousandths an em a glyph (`/F1` one byte a code, `/F2` two), 10 pt text.
+    static let pageStart = "1 0 0 -1 0 100 cm\n"
+    static let fonts: [String: ContentMarker.FontMetrics] = [
+        "/F1": ContentMarker.FontMetrics(bytesPerCode: 1, widths: [Double](repeating: 0.5, count: 256), defaultWidth: 0.5),
+        "/F2": ContentMarker.FontMetrics(bytesPerCode: 2, widths: [], defaultWidth: 0.5),
+    ]
+
+    /// A run of `n` glyphs for `owner` on the baseline `y`, from `x` to `x + width`.
+    func run(_ n: Int, _ owner: StructureTree.Owner, x: Double, y: Double = 20, width: Double) -> ContentSegment {
+        ContentSegment(kind: .glyphs(n), owner: owner, area: ContentArea(minX: x, minY: y - 10, maxX: x + width, maxY: y + 5))
+    }
+
+    func mark(_ content: String, _ segments: [ContentSegment],
+              xobjects: [String: String] = ["/x1": "/Form", "/i1": "/Image"]) -> (String, [Int], ContentMarker.Result) {
+        let marker = ContentMarker(roles: [.paragraph, .paragraph, .tableDataCell, .figure], fonts: Self.fonts, xobjects: xobjects,
+                                   pageHeight: 100)
+        let bytes = Array((Self.pageStart + content).utf8)
         let r = bytes.withUnsafeBufferPointer { marker.mark($0, segments: segments) }
-        return (String(decoding: r.content, as: UTF8.self), r.mcids, r.matched)
+        return (String(decoding: r.content, as: UTF8.self).replacingOccurrences(of: Self.pageStart, with: ""), r.mcids, r)
     }
 
     func testMarkerSplitsATJArrayWhereOneRunEndsAndTags() throws {
-        let (out, mcids, matched) = mark("0 0 1 1 re f\nBT /F1 1 Tf [(ab)-120(cd)]TJ ET\n", [
-            ContentSegment(kind: .glyphs(3), owner: .node(1)), ContentSegment(kind: .glyphs(1), owner: .node(2)),
+        // "abc" from x = 10 (5 pt a glyph), then "d" after a gap of 1.2 pt at 26.2.
+        let (out, mcids, r) = mark("0 0 1 1 re f\nBT 10 0 0 -10 10 20 Tm /F1 1 Tf [(ab)-120(cd)]TJ ET\n", [
+            run(3, .node(1), x: 10, width: 15), run(1, .node(2), x: 26.2, width: 5),
         ])
-        XCTAssertTrue(matched)
+        XCTAssertTrue(r.matched)
+        XCTAssertEqual(r.runsNotWritten, 0)
         XCTAssertEqual(mcids, [1, 2])
         XCTAssertEqual(out, """
             /Artifact BMC
             0 0 1 1 re f
             EMC
-            BT /F1 1 Tf /P <</MCID 0>> BDC
+            BT 10 0 0 -10 10 20 Tm /F1 1 Tf /P <</MCID 0>> BDC
             [(ab) -120 <63>]TJ
             EMC
             /TD <</MCID 1>> BDC
@@ -127,20 +143,71 @@ final class StructureTests: XCTestCase {
     }
 
     func testMarkerCountsTwoByteCodesAndMatchesGroups() throws {
-        let (out, mcids, matched) = mark("BT /F2 1 Tf <00010002>Tj ET q /x1 Do Q q /i1 Do Q\n", [
-            ContentSegment(kind: .glyphs(2), owner: .artifact(.footer)),
-            ContentSegment(kind: .form, owner: .node(3), actualText: "Rain 🌧️"),
+        let (out, mcids, r) = mark("BT 10 0 0 -10 10 90 Tm /F2 1 Tf <00010002>Tj ET q /x1 Do Q q /i1 Do Q\n", [
+            run(2, .artifact(.footer), x: 10, y: 90, width: 10),
+            ContentSegment(kind: .form, owner: .node(3), area: ContentArea(), actualText: "Rain 🌧️"),
         ])
-        XCTAssertTrue(matched)
+        XCTAssertTrue(r.matched)
         XCTAssertEqual(mcids, [3])
         XCTAssertTrue(out.contains("/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n<00010002>Tj"), out)
         XCTAssertTrue(out.contains("/Figure <</MCID 0>> BDC\n/Span <</ActualText <FEFF005200610069006E0020D83CDF27FE0F>>> BDC\n/x1 Do"), out)
         XCTAssertTrue(out.contains("EMC\nEMC\n/Artifact BMC\n/i1 Do"), "an image outside a group is an artifact: \(out)")
     }
 
+    /// The failure of issue 22's expenses report: the space after a wrapped line ("Per month"),
+    /// drawn as a run of its own, was left out by cairo (its empty ink fell on the pixel grid);
+    /// counting glyphs then gave the next cell's glyphs to the run before. Found by position, the
+    /// space's run is passed over and every glyph stays with its own cell.
+    func testARunCairoLeftOutIsPassedOver() throws {
+        let (out, mcids, r) = mark("BT 10 0 0 -10 10 20 Tm /F1 1 Tf (Per)Tj 0 -1 Td (EUR)Tj 2 1 Td (x)Tj ET\n", [
+            run(3, .node(1), x: 10, width: 15), run(1, .node(1), x: 25, width: 5),  // "Per", " " (left out)
+            run(3, .node(1), x: 10, y: 30, width: 15),                             // "EUR" on the next line
+            run(1, .node(2), x: 30, width: 5),                                     // the next cell
+        ])
+        XCTAssertTrue(r.matched)
+        XCTAssertEqual(r.runsNotWritten, 1)
+        XCTAssertEqual(mcids, [1, 2])
+        XCTAssertTrue(out.contains("/P <</MCID 0>> BDC\n(Per)Tj 0 -1 Td (EUR)Tj 2 1 Td EMC\n/TD <</MCID 1>> BDC\n(x)Tj"), out)
+    }
+
+    /// One run written in pieces — several strings and operators, a font switch (a fallback
+    /// font), kerning offsets, a move — and two runs in one string, are found glyph by glyph.
+    func testRunsWrittenInPiecesAndTogether() throws {
+        let content = "BT 10 0 0 -10 10 20 Tm /F1 1 Tf [(a)50(b)]TJ /F2 1 Tf <0001>Tj /F1 1 Tf (c)Tj ET\n"
+            + "BT 10 0 0 -10 10 40 Tm /F1 1 Tf (xyz)Tj ET\n"
+        let (out, mcids, r) = mark(content, [
+            run(4, .node(1), x: 10, width: 20),
+            run(2, .node(2), x: 10, y: 40, width: 10), run(1, .node(1), x: 20, y: 40, width: 5),
+        ])
+        XCTAssertTrue(r.matched)
+        XCTAssertEqual(mcids, [1, 2, 1])
+        XCTAssertTrue(out.contains("/TD <</MCID 1>> BDC\n[<7879>]TJ\nEMC\n/P <</MCID 2>> BDC\n[<7a>]TJ"), out)
+    }
+
+    /// `'` and `"` move to the next line before they show; split, they are written as the moves
+    /// and a `TJ` for each part.
+    func testQuoteOperatorsAreSplitIntoTheirMoves() throws {
+        let (out, _, r) = mark("BT 10 0 0 -10 10 20 Tm 1 TL /F1 1 Tf (a)Tj 0 0 (bc)\" ET\n", [
+            run(1, .node(1), x: 10, width: 5), run(1, .node(1), x: 10, y: 30, width: 5), run(1, .node(2), x: 15, y: 30, width: 5),
+        ])
+        XCTAssertTrue(r.matched)
+        XCTAssertTrue(out.contains("0 Tw 0 Tc\nT*\n[<62>]TJ\nEMC\n/TD <</MCID 1>> BDC\n[<63>]TJ"), out)
+    }
+
+    /// Cairo's own ActualText span inside a text object gets the mark before it.
+    func testCairoSpanIsInsideTheMark() throws {
+        let (out, _, r) = mark("BT 10 0 0 -10 10 20 Tm /F1 1 Tf (a)Tj /Span << /ActualText <FEFF0066> >> BDC (f)Tj EMC ET\n", [
+            run(1, .node(1), x: 10, width: 5), run(1, .node(2), x: 15, width: 5),
+        ])
+        XCTAssertTrue(r.matched)
+        XCTAssertTrue(out.contains("EMC\n/TD <</MCID 1>> BDC\n/Span << /ActualText <FEFF0066> >> BDC (f)Tj EMC EMC\nET"), out)
+    }
+
     func testMarkerReportsContentThatDoesNotMatch() {
-        let (_, _, matched) = mark("BT /F1 1 Tf (abc)Tj ET\n", [ContentSegment(kind: .glyphs(5), owner: .node(1))])
-        XCTAssertFalse(matched)
+        let (_, _, r) = mark("BT 10 0 0 -10 10 20 Tm /F1 1 Tf (abc)Tj ET\n", [run(3, .node(1), x: 50, width: 15)])
+        XCTAssertFalse(r.matched, "text where nothing was drawn")
+        let (_, _, forms) = mark("q /x1 Do Q\n", [])
+        XCTAssertFalse(forms.matched, "a group that was not drawn")
     }
 
     func testTaggedPDFIsDeterministic() throws {

@@ -8,6 +8,8 @@ final class CairoPainter {
     /// For a tagged PDF, the page's text and figures in drawing order, for `ContentMarker`; nil
     /// when nothing is recorded (PNG, and inside a figure's group).
     private(set) var segments: [ContentSegment]?
+    /// User space to device space while a page is drawn for a tagged PDF.
+    private var device = DeviceTransform(cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0))
     /// Fonts known to draw colour glyphs (cairo writes those as images), by font.
     private var colorFonts: [UnsafeMutableRawPointer: Bool] = [:]
 
@@ -52,6 +54,9 @@ final class CairoPainter {
     func drawTagged(_ page: DisplayPage, owners: [StructureTree.Owner], figures: Set<Int>) -> [ContentSegment] {
         sourceColor = nil
         segments = []
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        device = DeviceTransform(m)
         let items = page.items
         var i = 0
         while i < items.count {
@@ -67,7 +72,7 @@ final class CairoPainter {
                 cairo_paint(cr)
                 sourceColor = nil
                 segments = recorded
-                segments?.append(ContentSegment(kind: .form, owner: owner))
+                segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea()))
                 i = j
             } else if case .text(let run) = items[i], case .node = owner, continuesOnNextLine(i, items, owners) {
                 drawText(run, owner: owner, wordBreakAfter: true)
@@ -154,38 +159,63 @@ final class CairoPainter {
     private func drawLabel(_ label: TextLabel, owner: StructureTree.Owner) {
         guard !label.text.isEmpty else { return }
         let line = line(label.text, label.style)
-        let grouped = record(line, label.text, owner: owner)
-        defer { if grouped { endGroup(owner: owner, text: label.text) } }
-        setColor(label.style.color)
         var x = label.position.x
         switch label.anchor.horizontal {
         case .leading: break
         case .center: x -= width(line) / 2
         case .trailing: x -= width(line)
         }
-        draw(line, x: x, y: label.position.y, yIsBaseline: label.anchor.vertical == .baseline)
+        let yIsBaseline = label.anchor.vertical == .baseline
+        let grouped = record(line, owner: owner, x: x, y: label.position.y, yIsBaseline: yIsBaseline, size: label.style.font.size)
+        defer { if grouped { endGroup(owner: owner, text: label.text) } }
+        setColor(label.style.color)
+        draw(line, x: x, y: label.position.y, yIsBaseline: yIsBaseline)
     }
 
     private func drawText(_ run: TextRun, owner: StructureTree.Owner, wordBreakAfter: Bool = false) {
         guard !run.text.isEmpty else { return }
-        let line = line(run.text, run.style)
-        let grouped = record(line, run.text, owner: owner)
-        setColor(run.style.color)
+        var line = line(run.text, run.style)
         var x = run.origin.x
         let lineWidth = width(line)
         if run.alignment != .leading {
             let slack = run.width - lineWidth
             x += run.alignment == .trailing ? slack : slack / 2
         }
-        draw(line, x: x, y: run.origin.y, yIsBaseline: false)
-        if grouped { endGroup(owner: owner, text: run.text + (wordBreakAfter ? " " : "")); return }
-        guard wordBreakAfter else { return }
         // The space the line break took: a reader hears "your care", not "yourcare". It has no
-        // ink, so the page looks the same.
+        // ink, so the page looks the same. It is drawn with the line, in the same run: cairo
+        // leaves out a run whose ink is empty on the device grid, which a lone space's is or
+        // not depending on where it falls.
+        var drawn = run.text
+        if wordBreakAfter {
+            switch line {
+            case .words:
+                if let spaced = text.words.prepare(run.text + " ", font: run.style.font) {
+                    line = .words(spaced); drawn += " "
+                } else {
+                    line = self.line(run.text, run.style)  // prepared again
+                }
+            case .layout(let l):
+                // Not after right-to-left text, which the space would move.
+                if leftToRight(l) { line = .layout(text.layout(run.text + " ", font: run.style.font)); drawn += " " }
+            }
+        }
+        let size = run.style.font.size
+        let grouped = record(line, owner: owner, x: x, y: run.origin.y, yIsBaseline: false, size: size)
+        setColor(run.style.color)
+        draw(line, x: x, y: run.origin.y, yIsBaseline: false)
+        let spaceApart = wordBreakAfter && drawn.utf8.count == run.text.utf8.count
+        if grouped { endGroup(owner: owner, text: run.text + (wordBreakAfter ? " " : "")); return }
+        guard spaceApart else { return }
         let space = self.line(" ", run.style)
-        let spaceGrouped = record(space, " ", owner: owner)
+        let spaceGrouped = record(space, owner: owner, x: x + lineWidth, y: run.origin.y, yIsBaseline: false, size: size)
         draw(space, x: x + lineWidth, y: run.origin.y, yIsBaseline: false)
         if spaceGrouped { endGroup(owner: owner, text: " ") }
+    }
+
+    /// Whether layout `l`'s first line runs left to right.
+    private func leftToRight(_ l: OpaquePointer) -> Bool {
+        guard let first = pango_layout_get_line_readonly(l, 0) else { return true }
+        return first.pointee.resolved_dir != PANGO_DIRECTION_RTL.rawValue
     }
 
     /// Whether the text item after item `i` (the next line) belongs to the same element.
@@ -200,23 +230,38 @@ final class CairoPainter {
 
     // MARK: - Tagged PDF
 
-    /// Records `line`'s glyphs for the page's segments; returns true after starting a group when
-    /// the line must be drawn as one (its glyphs are not all written as text).
-    private func record(_ line: Line, _ string: String, owner: StructureTree.Owner) -> Bool {
+    /// Records `line`'s glyphs for the page's segments, drawn from `x` with its top (or its
+    /// baseline) at `y`; returns true after starting a group when the line must be drawn as one
+    /// (its glyphs are not all written as text).
+    private func record(_ line: Line, owner: StructureTree.Owner, x: Double, y: Double, yIsBaseline: Bool, size: Double) -> Bool {
         guard segments != nil else { return false }
+        let count: Int
+        var area: ContentArea
         switch line {
-        case .words:
-            segments?.append(ContentSegment(kind: .glyphs(text.words.preparedGlyphCount), owner: owner))
-            return false
+        case .words(let l):
+            count = text.words.preparedGlyphCount
+            // The glyphs' origins are on the baseline, from x on.
+            let baseline = yIsBaseline ? y : y + l.baseline
+            area = ContentArea(minX: x, minY: baseline - size, maxX: x + l.width, maxY: baseline + size / 2)
         case .layout(let l):
-            guard let count = plainGlyphCount(l) else {
+            guard let n = plainGlyphCount(l) else {
                 cairo_push_group(cr)
                 sourceColor = nil
                 return true
             }
-            segments?.append(ContentSegment(kind: .glyphs(count), owner: owner))
-            return false
+            count = n
+            var logical = PangoRectangle()
+            pango_layout_get_extents(l, nil, &logical)
+            let scale = Double(PANGO_SCALE)
+            let top = yIsBaseline ? y - Double(pango_layout_get_baseline(l)) / scale : y
+            area = ContentArea(minX: x + Double(logical.x) / scale, minY: top + Double(logical.y) / scale,
+                               maxX: x + Double(logical.x + logical.width) / scale,
+                               maxY: top + Double(logical.y + logical.height) / scale)
         }
+        guard count > 0 else { return false }
+        area = device.transform(area)
+        segments?.append(ContentSegment(kind: .glyphs(count), owner: owner, area: area))
+        return false
     }
 
     /// Ends the group `record` started and records it, with `text` as what it copies out as.
@@ -224,7 +269,7 @@ final class CairoPainter {
         cairo_pop_group_to_source(cr)
         cairo_paint(cr)
         sourceColor = nil
-        segments?.append(ContentSegment(kind: .form, owner: owner, actualText: text))
+        segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea(), actualText: text))
     }
 
     /// The glyphs cairo writes as text for layout `l`, or nil when some are drawn otherwise: a
@@ -256,8 +301,9 @@ final class CairoPainter {
     }
 }
 
-/// One piece of a tagged page's content as the painter drew it, in order: glyphs written as text,
-/// or one group (a form XObject); who it belongs to; what a group copies out as.
+/// One piece of a tagged page's content as the painter drew it, in order: a run of glyphs
+/// written as text, with the box in device space that holds their origins, or one group (a
+/// form XObject); who it belongs to; what a group copies out as.
 struct ContentSegment {
     enum Kind: Equatable {
         case glyphs(Int)
@@ -265,5 +311,26 @@ struct ContentSegment {
     }
     var kind: Kind
     var owner: StructureTree.Owner
+    var area: ContentArea
     var actualText: String?
+}
+
+/// Cairo's user-to-device transformation, applied to boxes.
+struct DeviceTransform {
+    let m: cairo_matrix_t
+    init(_ m: cairo_matrix_t) { self.m = m }
+
+    /// The device-space box around `a`'s corners.
+    func transform(_ a: ContentArea) -> ContentArea {
+        if m.xx == 1 && m.yx == 0 && m.xy == 0 && m.yy == 1 {
+            return ContentArea(minX: a.minX + m.x0, minY: a.minY + m.y0, maxX: a.maxX + m.x0, maxY: a.maxY + m.y0)
+        }
+        var out = ContentArea(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for (x, y) in [(a.minX, a.minY), (a.maxX, a.minY), (a.minX, a.maxY), (a.maxX, a.maxY)] {
+            let dx = m.xx * x + m.xy * y + m.x0, dy = m.yx * x + m.yy * y + m.y0
+            out.minX = min(out.minX, dx); out.maxX = max(out.maxX, dx)
+            out.minY = min(out.minY, dy); out.maxY = max(out.maxY, dy)
+        }
+        return out
+    }
 }

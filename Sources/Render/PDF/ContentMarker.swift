@@ -1,4 +1,4 @@
-/// Marks one page's content stream, as cairo wrote it, for a tagged PDF: every run of text is
+/// Marks one page's content stream, as cairo wrote it, for a tagged PDF: every glyph of text is
 /// put in a marked-content sequence of the structure element it belongs to (`BDC` with an
 /// `/MCID`), every figure's form XObject likewise, and all other painting — page backgrounds,
 /// fills, rules, running headers and footers — in `/Artifact` sequences.
@@ -6,123 +6,212 @@
 /// Cairo 1.16 can tag content itself (`cairo_tag_begin`), but measured on a 1,000-row table it
 /// costs 28,000–45,000 instructions a tag (it ends the text object at every tag and replays its
 /// tag commands), nearly doubling the time of the summary, and it cannot write artifacts. The
-/// painter instead records what it drew in order (`ContentSegment`: so many glyphs, or one group)
-/// and this pass finds them again: glyphs are counted in the strings of the text operators (one
-/// byte a code in cairo's simple fonts, two in its `Identity-H` fonts), splitting a `TJ` array
-/// where one run of text ends and the next begins; groups are the form XObjects painted with
-/// `Do`. Marks never cross a text object's `BT`/`ET`, never split a path from its painting
-/// operator, and nest around cairo's own `/Span` (`ActualText`) sequences.
+/// painter instead records what it drew, in order (`ContentSegment`: a run of so many glyphs
+/// with the box their origins lie in, or one group), and this pass finds it again.
+///
+/// A glyph is found by where it is, not by counting: the pass follows the text state as a PDF
+/// viewer does (`cm`, `q`/`Q`, `Tm`, `Td`, `TJ` offsets, the fonts' widths, `Tc`, `Tw`, `Tz`,
+/// `Ts`) and gives each glyph to the next recorded run whose box holds its origin. Cairo does
+/// not write every glyph it is given — it leaves out a run whose ink is empty once rounded to
+/// the device grid (a lone space, depending on where it falls), a run clipped away, glyphs far
+/// outside the clip — and it writes one run as several strings, operators and text objects, or
+/// many runs as one `TJ` array; none of that moves a glyph, so none of it moves a mark. A run
+/// that never appears is passed over; its count only settles which of two touching runs a
+/// glyph on their common edge belongs to. Groups are the form XObjects painted with `Do`, in
+/// order. Marks never cross a text object's `BT`/`ET`, never split a path from its painting
+/// operator, and nest around cairo's own `/Span` (`ActualText`) sequences; a `TJ` array (or a
+/// `Tj`, `'`, `"`) is split where one run ends and the next begins.
 struct ContentMarker {
     /// Each structure node's role, by node id (named in its `BDC`).
     let roles: [StructureRole]
-    /// Bytes per character code of each font resource of the page (2 for `Type0` fonts).
-    let codeBytes: [String: Int]
-    /// The subtype (`Form`, `Image`) of each XObject resource of the page.
+    /// The page's font resources by name.
+    let fonts: [String: FontMetrics]
+    /// The subtype (`/Form`, `/Image`) of each XObject resource of the page.
     let xobjects: [String: String]
+    /// The page's height: PDF user space has y up from the bottom, the painter's boxes y down
+    /// from the top.
+    let pageHeight: Double
+
+    /// What placing a font's glyphs needs: bytes per character code (2 for cairo's `Type0`
+    /// fonts with `Identity-H`) and each code's advance in text space units per unit of font size.
+    struct FontMetrics {
+        var bytesPerCode = 1
+        var widths: [Double] = []
+        var defaultWidth: Double = 0
+        func advance(_ code: Int) -> Double { code < widths.count ? widths[code] : defaultWidth }
+    }
+
+    /// How far a glyph's origin may lie outside its run's box, in points. Positions in the file
+    /// differ from the painter's by the rounding of the fonts' widths to thousandths of an em
+    /// and of cairo's `TJ` offsets (it leaves out those under three thousandths).
+    static let tolerance = 1.0
+    /// How many recorded runs ahead a glyph is looked for (runs cairo left out in a row).
+    static let lookAhead = 512
 
     /// The marked content and, in order of MCID, the node each marked sequence belongs to.
     struct Result {
         var content: [UInt8]
         var mcids: [Int]
-        /// Whether the stream held exactly the segments recorded.
+        /// Whether everything the stream draws was found among the segments recorded (text no
+        /// recorded run holds, or a group painted that was not recorded, makes it false).
         var matched: Bool
+        /// Recorded glyph runs of which no glyph was found (cairo wrote none of them).
+        var runsNotWritten: Int
     }
 
     func mark(_ input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment]) -> Result {
         var state = State(input: input, segments: segments, marker: self)
         state.run()
-        return Result(content: state.out, mcids: state.mcids, matched: state.matched && state.segmentsDone)
+        return Result(content: state.out, mcids: state.mcids, matched: state.matched, runsNotWritten: state.runsNotWritten)
+    }
+
+    /// An affine transformation `[a b c d e f]`, as PDF writes it (row vector times matrix).
+    struct Matrix {
+        var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
+        /// `self` then `m`.
+        func then(_ m: Matrix) -> Matrix {
+            Matrix(a: a * m.a + b * m.c, b: a * m.b + b * m.d, c: c * m.a + d * m.c, d: c * m.b + d * m.d,
+                   e: e * m.a + f * m.c + m.e, f: e * m.b + f * m.d + m.f)
+        }
+        /// Moved by (`tx`, 0) in its own space.
+        mutating func advance(_ tx: Double) { e += tx * a; f += tx * b }
+    }
+
+    /// The parts of the graphics state that place glyphs (saved by `q`, restored by `Q`).
+    struct GraphicsState {
+        /// The CTM followed by the flip to the painter's space.
+        var ctm: Matrix
+        var font: FontMetrics?
+        var fontSize = 0.0, charSpacing = 0.0, wordSpacing = 0.0, scale = 1.0, leading = 0.0, rise = 0.0
     }
 
     /// The pass over one stream.
     private struct State {
         let input: UnsafeBufferPointer<UInt8>
         let segments: [ContentSegment]
+        /// Each segment's box, widened by the tolerance, and its glyphs (-1 for a group).
+        let areas: [ContentArea]
+        let counts: [Int]
         let marker: ContentMarker
         var lexer: PDFLexer
         var out: [UInt8] = []
         var copied = 0
         var mcids: [Int] = []
         var matched = true
+        var runsNotWritten = 0
 
-        /// The segment being consumed and the glyphs left in it.
-        var cursor = 0
+        /// The run the last glyph went to (-1: none yet), and how many of its glyphs are left.
+        var cursor = -1
         var glyphsLeft = 0
+        var cursorFound = false
+
+        var gs: GraphicsState
+        var saved: [GraphicsState] = []
+        var tm = Matrix(), tlm = Matrix()
 
         /// The open mark: its owner, and whether it is a group's own (with ActualText).
         var open: StructureTree.Owner?
         var openIsUnique = false
         var openedInText = false
         var inText = false
-        /// Depth of cairo's own marked-content sequences.
+        /// Depth of cairo's own marked-content sequences, and where the outermost began when
+        /// it began in a text object and has not shown a glyph yet (its mark goes before it).
         var cairoDepth = 0
+        var spanStart: Int?
         var pathOpen = false
-        var bytesPerCode = 1
         var decoded: [UInt8] = []
         var changes: [(operand: Int, code: Int, owner: StructureTree.Owner)] = []
+        var operands: [PDFToken] = []
 
         /// `/TD <</MCID ` for each role.
         var openers: [StructureRole: [UInt8]] = [:]
 
         init(input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment], marker: ContentMarker) {
             self.input = input; self.segments = segments; self.marker = marker
+            let t = ContentMarker.tolerance
+            areas = segments.map { ContentArea(minX: $0.area.minX - t, minY: $0.area.minY - t, maxX: $0.area.maxX + t, maxY: $0.area.maxY + t) }
+            counts = segments.map { if case .glyphs(let n) = $0.kind { return n } else { return -1 } }
             lexer = PDFLexer(input)
+            gs = GraphicsState(ctm: Matrix(a: 1, b: 0, c: 0, d: -1, e: 0, f: marker.pageHeight))
             out.reserveCapacity(input.count + input.count / 2)
-            if case .glyphs(let n)? = segments.first?.kind { glyphsLeft = n }
+            operands.reserveCapacity(64)
         }
 
-        var segmentsDone: Bool {
-            var c = cursor, left = glyphsLeft
-            while c < segments.count {
-                if case .glyphs = segments[c].kind, left == 0 { c += 1; left = c < segments.count ? glyphCount(c) : 0; continue }
-                return false
+        // MARK: Finding glyphs and groups among the segments
+
+        /// Whether run `k` (not a group) holds the point.
+        func holds(_ k: Int, _ x: Double, _ y: Double) -> Bool {
+            let a = areas[k]
+            return counts[k] >= 0 && x >= a.minX && x <= a.maxX && y >= a.minY && y <= a.maxY
+        }
+
+        func glyphCount(_ k: Int) -> Int { max(0, counts[k]) }
+
+        /// Makes run `k` the current one, the runs passed over not written.
+        mutating func moveCursor(to k: Int) {
+            if cursor >= 0, !cursorFound, counts[cursor] >= 0 { runsNotWritten += 1 }
+            for j in (cursor + 1)..<k where counts[j] >= 0 { runsNotWritten += 1 }
+            cursor = k
+            glyphsLeft = glyphCount(k)
+            cursorFound = false
+        }
+
+        /// The owner of the glyph whose origin is (`x`, `y`) in the painter's space: the current
+        /// run while it has glyphs left and holds it, else the next run that holds it, else the
+        /// current run if it holds it (one glyph more than counted); else the glyph is not one
+        /// drawn (the page does not match).
+        mutating func glyphOwner(_ x: Double, _ y: Double) -> StructureTree.Owner {
+            if cursor >= 0, glyphsLeft > 0, holds(cursor, x, y) {
+                glyphsLeft -= 1; cursorFound = true
+                return segments[cursor].owner
             }
-            return true
-        }
-
-        func glyphCount(_ c: Int) -> Int { if case .glyphs(let n) = segments[c].kind { return n } else { return 0 } }
-
-        mutating func advance() {
-            cursor += 1
-            glyphsLeft = cursor < segments.count ? glyphCount(cursor) : 0
-        }
-
-        /// The owner of the next glyph, moving past finished segments; `consume` takes it.
-        mutating func glyphOwner(consume: Bool) -> StructureTree.Owner {
-            while cursor < segments.count {
-                if case .glyphs = segments[cursor].kind, glyphsLeft > 0 {
-                    let owner = segments[cursor].owner
-                    if consume { glyphsLeft -= 1 }
-                    return owner
+            let limit = min(segments.count, cursor + 1 + ContentMarker.lookAhead)
+            var k = cursor + 1
+            while k < limit {
+                if holds(k, x, y) {
+                    moveCursor(to: k)
+                    glyphsLeft = max(0, glyphsLeft - 1); cursorFound = true
+                    return segments[k].owner
                 }
-                if case .form = segments[cursor].kind { matched = false }  // a group cairo left out
-                advance()
+                k += 1
             }
+            if cursor >= 0, holds(cursor, x, y) { cursorFound = true; return segments[cursor].owner }
             matched = false
-            return .artifact(.layout)
+            return cursor >= 0 ? segments[cursor].owner : .artifact(.layout)
         }
 
-        /// The next group's segment, moving past finished glyph segments.
+        /// The next group's segment, the runs before it passed over.
         mutating func formSegment() -> ContentSegment? {
-            while cursor < segments.count {
-                if case .form = segments[cursor].kind {
-                    let s = segments[cursor]
-                    advance()
-                    return s
+            var k = cursor + 1
+            while k < segments.count {
+                if counts[k] < 0 {
+                    moveCursor(to: k)
+                    cursorFound = true
+                    return segments[k]
                 }
-                if glyphsLeft > 0 { matched = false }
-                advance()
+                k += 1
             }
             matched = false
             return nil
         }
+
+        mutating func finish() {
+            if cursor >= 0, !cursorFound, counts[cursor] >= 0 { runsNotWritten += 1 }
+            for j in (cursor + 1)..<segments.count where counts[j] >= 0 { runsNotWritten += 1 }
+        }
+
+        // MARK: Writing
 
         mutating func flush(to p: Int) {
             if p > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<p])) }
             copied = max(copied, p)
         }
 
-        mutating func write(_ s: String) { out.append(contentsOf: s.utf8) }
+        mutating func write(_ s: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+
+        mutating func copy(_ t: PDFToken) { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end])) }
 
         mutating func appendInt(_ v: Int) {
             if v >= 10 { appendInt(v / 10) }
@@ -168,9 +257,10 @@ struct ContentMarker {
             openedInText = inText
         }
 
+        // MARK: Reading
+
         mutating func run() {
             var operandStart = -1
-            var operands: [PDFToken] = []
             while true {
                 let t = lexer.next()
                 if t.kind == .end { break }
@@ -197,8 +287,7 @@ struct ContentMarker {
                     }
                     continue
                 }
-                let start = operandStart < 0 ? t.start : operandStart
-                handle(t, start: start, operands: operands)
+                handle(t, start: operandStart < 0 ? t.start : operandStart)
                 operandStart = -1
                 operands.removeAll(keepingCapacity: true)
             }
@@ -207,41 +296,80 @@ struct ContentMarker {
                 if out.last != 10 { out.append(10) }
                 close()
             }
+            finish()
         }
 
-        mutating func handle(_ t: PDFToken, start: Int, operands: [PDFToken]) {
+        /// The `i`th operand as a number (0 when it is not one).
+        func number(_ i: Int) -> Double { i < operands.count ? lexer.real(operands[i]) ?? 0 : 0 }
+
+        func matrixOperands() -> Matrix {
+            Matrix(a: number(0), b: number(1), c: number(2), d: number(3), e: number(4), f: number(5))
+        }
+
+        mutating func moveLine(_ tx: Double, _ ty: Double) {
+            tlm = Matrix(a: 1, b: 0, c: 0, d: 1, e: tx, f: ty).then(tlm)
+            tm = tlm
+        }
+
+        mutating func handle(_ t: PDFToken, start: Int) {
             let len = t.end - t.start
             let b0 = input[t.start]
             let b1: UInt8 = len > 1 ? input[t.start + 1] : 0
             switch (len, b0, b1) {
+            case (2, 84, 74), (2, 84, 106):  // TJ Tj
+                showText(start: start, end: t.end, kind: 0)
+            case (2, 84, 100):  // Td
+                moveLine(number(0), number(1))
+            case (2, 84, 102):  // Tf
+                if let name = operands.first, name.kind == .name {
+                    gs.font = marker.fonts[lexer.string(name)]
+                }
+                gs.fontSize = number(1)
             case (2, 66, 84):  // BT
                 if open != nil { flush(to: start); close() }
                 inText = true
+                tm = Matrix(); tlm = Matrix()
             case (2, 69, 84):  // ET
                 if open != nil && openedInText { flush(to: start); close() }
                 inText = false
+                spanStart = nil
+            case (2, 84, 109):  // Tm
+                tlm = matrixOperands(); tm = tlm
+            case (1, 113, _):  // q
+                saved.append(gs)
+            case (1, 81, _):  // Q
+                if let g = saved.popLast() { gs = g }
+            case (2, 99, 109):  // cm
+                gs.ctm = matrixOperands().then(gs.ctm)
             case (3, 66, 68), (3, 66, 77):  // BDC, BMC (cairo's ActualText spans)
-                if cairoDepth == 0 && inText {
-                    let owner = glyphOwner(consume: false)
-                    flush(to: start)
-                    switchTo(owner)
-                }
+                if cairoDepth == 0 && inText { spanStart = start }
                 cairoDepth += 1
             case (3, 69, 77):  // EMC
                 cairoDepth = max(0, cairoDepth - 1)
-            case (2, 84, 102):  // Tf
-                if let name = operands.first, name.kind == .name {
-                    bytesPerCode = marker.codeBytes[lexer.string(name)] ?? 1
-                }
-            case (2, 84, 106), (2, 84, 74):  // Tj TJ
-                showText(start: start, end: t.end, operands: operands, splittable: true)
-            case (1, 39, _), (1, 34, _):  // ' " (move to the next line first: never split)
-                showText(start: start, end: t.end, operands: operands, splittable: false)
+                if cairoDepth == 0 { spanStart = nil }
+            case (2, 84, 68):  // TD
+                gs.leading = -number(1)
+                moveLine(number(0), number(1))
+            case (2, 84, 42):  // T*
+                moveLine(0, -gs.leading)
+            case (2, 84, 99): gs.charSpacing = number(0)  // Tc
+            case (2, 84, 119): gs.wordSpacing = number(0)  // Tw
+            case (2, 84, 122): gs.scale = number(0) / 100  // Tz
+            case (2, 84, 76): gs.leading = number(0)  // TL
+            case (2, 84, 115): gs.rise = number(0)  // Ts
+            case (1, 39, _):  // ' (next line, then show)
+                moveLine(0, -gs.leading)
+                showText(start: start, end: t.end, kind: 1)
+            case (1, 34, _):  // " (word and character spacing, next line, then show)
+                gs.wordSpacing = number(0); gs.charSpacing = number(1)
+                moveLine(0, -gs.leading)
+                showText(start: start, end: t.end, kind: 2)
             case (2, 68, 111):  // Do
                 let name = operands.first.map { lexer.string($0) } ?? ""
-                if marker.xobjects[name] == "/Form", let s = formSegment() {
+                if marker.xobjects[name] == "/Form", cairoDepth == 0 {
+                    let s = formSegment()
                     flush(to: start)
-                    switchTo(s.owner, actualText: s.actualText)
+                    if let s { switchTo(s.owner, actualText: s.actualText) } else { switchTo(.artifact(.layout)) }
                 } else if cairoDepth == 0 {
                     flush(to: start)
                     switchTo(.artifact(.layout))
@@ -277,18 +405,53 @@ struct ContentMarker {
             lexer.pos = min(i, n)
         }
 
-        /// A text-showing operator: its glyphs go to their owners in order, the operator split
-        /// where the owner changes (a string that one owner takes whole is copied as it is).
-        mutating func showText(start: Int, end: Int, operands: [PDFToken], splittable: Bool) {
-            // Where the owner changes: (operand index, code index in it, new owner).
+        /// A text-showing operator (`kind` 0: `Tj` or `TJ`, 1: `'`, 2: `"`): each glyph goes to
+        /// the run that holds its origin, the operator split where the owner changes (a string
+        /// that one owner takes whole is copied as it is).
+        mutating func showText(start: Int, end: Int, kind: Int) {
             changes.removeAll(keepingCapacity: true)
             var first: StructureTree.Owner?
             var current: StructureTree.Owner?
-            let inherited = cairoDepth > 0 ? open : nil
-            for (k, t) in operands.enumerated() where t.kind == .literalString || t.kind == .hexString {
-                let codes = codeCount(t)
+            let font = gs.font ?? FontMetrics()
+            let size = gs.fontSize, th = gs.scale
+            let charSpacing = gs.charSpacing, wordSpacing = font.bytesPerCode == 1 ? gs.wordSpacing : 0
+            // Text space to the painter's space; a glyph's origin is its (0, rise).
+            var p = tm.then(gs.ctm)
+            let rise = gs.rise
+            for (k, t) in operands.enumerated() {
+                if t.kind == .number {
+                    guard kind == 0 else { continue }  // the spacings of "
+                    let tx = -(lexer.real(t) ?? 0) / 1000 * size * th
+                    p.advance(tx); tm.advance(tx)
+                    continue
+                }
+                guard t.kind == .literalString || t.kind == .hexString else { continue }
+                // The string's bytes, without decoding a literal string that has no escapes.
+                var raw = true
+                if t.kind == .literalString {
+                    for i in (t.start + 1)..<max(t.start + 1, t.end - 1) where input[i] == 92 || input[i] == 13 { raw = false; break }
+                } else { raw = false }
+                if !raw { lexer.stringBytes(t, into: &decoded) }
+                let count = raw ? max(0, t.end - t.start - 2) : decoded.count
+                let codes = count / font.bytesPerCode
                 for c in 0..<codes {
-                    let owner = inherited ?? glyphOwner(consume: true)
+                    var code: Int
+                    if font.bytesPerCode == 2 {
+                        code = raw ? Int(input[t.start + 1 + 2 * c]) << 8 | Int(input[t.start + 2 + 2 * c])
+                                   : Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1])
+                    } else {
+                        code = raw ? Int(input[t.start + 1 + c]) : Int(decoded[c])
+                    }
+                    let owner = glyphOwner(rise * p.c + p.e, rise * p.d + p.f)
+                    let tx = (font.advance(code) * size + charSpacing + (code == 32 ? wordSpacing : 0)) * th
+                    p.advance(tx); tm.advance(tx)
+                    if cairoDepth > 0 {
+                        // Inside cairo's own span the glyphs stay together, in its mark.
+                        if let s = spanStart {
+                            flush(to: s); switchTo(owner); spanStart = nil
+                        }
+                        continue
+                    }
                     if current == nil { first = owner; current = owner } else if owner != current {
                         changes.append((k, c, owner)); current = owner
                     }
@@ -297,54 +460,41 @@ struct ContentMarker {
             guard let first else { return }
             flush(to: start)
             switchTo(first)
-            let isArray = operands.first?.kind == .arrayOpen
-            guard !changes.isEmpty, splittable, isArray || operands.count == 1 else { return }
-            // Split: each part keeps its strings and the numbers after them.
+            guard !changes.isEmpty else { return }
+            // Split: each part keeps its strings and the numbers after them. A ' or " is
+            // written as the moves it makes, then the strings.
+            if kind == 2, operands.count >= 2 {
+                copy(operands[0]); write(" Tw "); copy(operands[1]); write(" Tc\n")
+            }
+            if kind > 0 { write("T*\n") }
+            let bytesPerCode = font.bytesPerCode
             var next = 0
             out.append(91)  // [
             for (k, t) in operands.enumerated() {
                 switch t.kind {
                 case .literalString, .hexString:
-                    guard next < changes.count, changes[next].operand == k else {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end]))
-                        continue
-                    }
+                    guard next < changes.count, changes[next].operand == k else { copy(t); continue }
                     lexer.stringBytes(t, into: &decoded)
                     var from = 0
                     while next < changes.count, changes[next].operand == k {
                         let c = changes[next].code
                         if c > from { appendHex(decoded[(from * bytesPerCode)..<(c * bytesPerCode)]) }
-                        out.append(contentsOf: "]TJ\n".utf8)
+                        write("]TJ\n")
                         switchTo(changes[next].owner)
                         out.append(91)
                         from = c
                         next += 1
                     }
-                    let codes = bytesPerCode > 1 ? decoded.count / bytesPerCode : decoded.count
+                    let codes = decoded.count / bytesPerCode
                     if codes > from { appendHex(decoded[(from * bytesPerCode)..<(codes * bytesPerCode)]) }
                 case .number:
-                    out.append(32)
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end]))
-                    out.append(32)
+                    guard kind == 0 else { continue }
+                    out.append(32); copy(t); out.append(32)
                 default: break
                 }
             }
-            out.append(contentsOf: "]TJ\n".utf8)
+            write("]TJ\n")
             copied = end
-        }
-
-        /// The character codes in a string token, without decoding a literal string that has no
-        /// escapes.
-        mutating func codeCount(_ t: PDFToken) -> Int {
-            var bytes = 0
-            if t.kind == .literalString {
-                var escaped = false
-                for i in (t.start + 1)..<max(t.start + 1, t.end - 1) where input[i] == 92 || input[i] == 13 { escaped = true; break }
-                if !escaped { bytes = t.end - t.start - 2 } else { lexer.stringBytes(t, into: &decoded); bytes = decoded.count }
-            } else {
-                lexer.stringBytes(t, into: &decoded); bytes = decoded.count
-            }
-            return bytesPerCode > 1 ? bytes / bytesPerCode : bytes
         }
 
         mutating func appendHex(_ bytes: ArraySlice<UInt8>) {
@@ -355,4 +505,9 @@ struct ContentMarker {
 
         func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 87 + v }
     }
+}
+
+/// A box in the painter's space (points, y down from the top of the page).
+struct ContentArea: Equatable {
+    var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
 }

@@ -105,6 +105,28 @@ struct PDFLexer {
         return v
     }
 
+    /// A number token's value (nil for anything else): an optional sign, digits, at most one
+    /// point (ISO 32000-1, 7.3.3; PDF has no exponents).
+    func real(_ t: PDFToken) -> Double? {
+        guard t.kind == .number, t.end > t.start else { return nil }
+        var i = t.start
+        var negative = false
+        if bytes[i] == 45 || bytes[i] == 43 { negative = bytes[i] == 45; i += 1 }
+        var whole: Double = 0, fraction: Double = 0, scale: Double = 1
+        var point = false, digits = 0
+        while i < t.end {
+            let c = bytes[i]
+            if c == 46, !point { point = true } else if c >= 48 && c <= 57 {
+                digits += 1
+                if point { scale *= 0.1; fraction += Double(c - 48) * scale } else { whole = whole * 10 + Double(c - 48) }
+            } else { return nil }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        let v = whole + fraction
+        return negative ? -v : v
+    }
+
     /// The bytes a string token stands for (escapes and hex digits decoded).
     func stringBytes(_ t: PDFToken, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
@@ -159,7 +181,7 @@ struct PDFLexer {
 /// The object kinds the finishing step reads from cairo's file.
 indirect enum PDFValue {
     case integer(Int)
-    case number
+    case real(Double)
     case name(String)
     case string
     case reference(Int)
@@ -172,6 +194,23 @@ indirect enum PDFValue {
     var dictionary: [String: PDFValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
     var array: [PDFValue]? { if case .array(let a) = self { return a } else { return nil } }
     var integer: Int? { if case .integer(let i) = self { return i } else { return nil } }
+    /// Whether a string is in it (the finishing step does not keep their bytes).
+    var holdsString: Bool {
+        switch self {
+        case .string: return true
+        case .array(let a): return a.contains { $0.holdsString }
+        case .dictionary(let d): return d.values.contains { $0.holdsString }
+        default: return false
+        }
+    }
+    /// An integer or real number's value.
+    var number: Double? {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .real(let r): return r
+        default: return nil
+        }
+    }
 }
 
 extension PDFLexer {
@@ -180,7 +219,7 @@ extension PDFLexer {
         let t = next()
         switch t.kind {
         case .number:
-            guard let i = integer(t) else { return .number }
+            guard let i = integer(t) else { return real(t).map { .real($0) } ?? .real(0) }
             // "n g R" is a reference.
             let save = pos
             let g = next()

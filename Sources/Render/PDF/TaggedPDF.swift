@@ -125,6 +125,8 @@ private struct CairoFile {
         // Page content, marked.
         var replaced: [Int: [UInt8]] = [:]     // object → new bytes
         var mcidsByPage: [[Int]] = []
+        var fontMetrics: [Int: ContentMarker.FontMetrics] = [:]
+        var visited = Set<Int>()
         let base = size
         let treeRoot = base, parentTree = base + 1, metadataObject = base + 2
         func nodeObject(_ id: Int) -> Int { base + 3 + id }
@@ -133,19 +135,16 @@ private struct CairoFile {
             let pd = dictionary(.reference(page))
             guard let contents = pd["/Contents"]?.reference else { mcidsByPage.append([]); continue }
             let res = dictionary(pd["/Resources"])
-            var codeBytes: [String: Int] = [:]
+            var fonts: [String: ContentMarker.FontMetrics] = [:]
             for (name, ref) in dictionary(res["/Font"]) {
-                codeBytes[name] = dictionary(ref)["/Subtype"]?.name == "/Type0" ? 2 : 1
+                if let num = ref.reference, let known = fontMetrics[num] { fonts[name] = known; continue }
+                let m = metrics(of: dictionary(ref))
+                if let num = ref.reference { fontMetrics[num] = m }
+                fonts[name] = m
             }
             var xobjects: [String: String] = [:]
-            for (name, ref) in dictionary(res["/XObject"]) {
-                let d = dictionary(ref)
-                xobjects[name] = d["/Subtype"]?.name ?? ""
-                // A group's content, left uncompressed like the pages' (see PDFRenderer).
-                if d["/Subtype"]?.name == "/Form", d["/Filter"] == nil, let num = ref.reference, replaced[num] == nil {
-                    replaced[num] = try compressedForm(num, d)
-                }
-            }
+            for (name, ref) in dictionary(res["/XObject"]) { xobjects[name] = dictionary(ref)["/Subtype"]?.name ?? "" }
+            try finishResources(pd["/Resources"], replaced: &replaced, visited: &visited)
             let (cv, start) = object(contents)
             guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
             var length = sd["/Length"]?.integer
@@ -153,7 +152,8 @@ private struct CairoFile {
             guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
             let plain = sd["/Filter"]?.name == "/FlateDecode" ? try Zlib.inflate(raw) : Array(raw)
-            let marker = ContentMarker(roles: roles, codeBytes: codeBytes, xobjects: xobjects)
+            let height = inherited("/MediaBox", page)?.array.flatMap { $0.count == 4 ? $0[3].number : nil } ?? 841.89
+            let marker = ContentMarker(roles: roles, fonts: fonts, xobjects: xobjects, pageHeight: height)
             let result = plain.withUnsafeBufferPointer { marker.mark($0, segments: p < segments.count ? segments[p] : []) }
             if !result.matched { warnings.append("page \(p + 1): its content did not match what was drawn; its tags may be off") }
             mcidsByPage.append(result.mcids)
@@ -277,6 +277,120 @@ private struct CairoFile {
         w.line("\(xref)")
         w.line("%%EOF")
         return (w.out, warnings)
+    }
+
+    /// The resources `res` of a page or group, and those of the groups they paint: each group's
+    /// content, left uncompressed like the pages' (see PDFRenderer), is compressed, and a
+    /// resource dictionary cairo wrote with a name twice (1.16 lists an image again each time a
+    /// group paints it) is written once, without the repeats.
+    func finishResources(_ res: PDFValue?, replaced: inout [Int: [UInt8]], visited: inout Set<Int>) throws {
+        if let num = res?.reference {
+            guard visited.insert(num).inserted else { return }
+            if let r = ranges[num], Self.hasRepeatedKey(UnsafeBufferPointer(rebasing: bytes[r])),
+               let v = object(num).value, case .dictionary(let d) = v, !v.holdsString {
+                var w = PDFWriter()
+                w.line("\(num) 0 obj")
+                w.write(.dictionary(d))
+                w.line("")
+                w.line("endobj")
+                replaced[num] = w.out
+            }
+        }
+        for (_, ref) in dictionary(dictionary(res)["/XObject"]) {
+            guard let num = ref.reference, !visited.contains(num) else { continue }
+            let d = dictionary(ref)
+            guard d["/Subtype"]?.name == "/Form" else { continue }
+            visited.insert(num)
+            if d["/Filter"] == nil { replaced[num] = try compressedForm(num, d) }
+            try finishResources(d["/Resources"], replaced: &replaced, visited: &visited)
+        }
+    }
+
+    /// Whether some dictionary in the object `bytes` names a key twice.
+    static func hasRepeatedKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lexer = PDFLexer(bytes)
+        // For each open dictionary: its keys, and whether the next token is a key.
+        var open: [(keys: Set<String>, key: Bool)] = []
+        var arrays = 0
+        while true {
+            let t = lexer.next()
+            switch t.kind {
+            case .end: return false
+            case .dictOpen:
+                if !open.isEmpty, arrays == 0 { open[open.count - 1].key = true }
+                open.append(([], true))
+            case .dictClose: if !open.isEmpty { open.removeLast() }
+            case .arrayOpen: arrays += 1
+            case .arrayClose:
+                arrays = max(0, arrays - 1)
+                if arrays == 0, !open.isEmpty { open[open.count - 1].key = true }
+            case .keyword where lexer.matches(t, "stream"): return false
+            default:
+                guard !open.isEmpty, arrays == 0 else { continue }
+                if open[open.count - 1].key {
+                    if t.kind == .name, !open[open.count - 1].keys.insert(lexer.string(t)).inserted { return true }
+                    open[open.count - 1].key = false
+                } else {
+                    if t.kind == .number {  // "n g R" is one value
+                        let save = lexer.pos
+                        let g = lexer.next(), r = lexer.next()
+                        if !(g.kind == .number && lexer.matches(r, "R")) { lexer.pos = save }
+                    }
+                    open[open.count - 1].key = true
+                }
+            }
+        }
+    }
+
+    /// Page `num`'s entry `key`, from the page or the page tree above it.
+    func inherited(_ key: String, _ num: Int) -> PDFValue? {
+        var d = dictionary(.reference(num))
+        for _ in 0..<64 {
+            if let v = d[key] { return v }
+            guard let parent = d["/Parent"] else { return nil }
+            d = dictionary(parent)
+        }
+        return nil
+    }
+
+    /// What placing the glyphs of font `d` needs: its code length and widths (ISO 32000-1,
+    /// 9.2.4, 9.7.4.3). A simple font's `/Widths` from `/FirstChar` in thousandths of text space
+    /// (a Type 3 font's in glyph space, scaled by its `/FontMatrix`); a `Type0` font's descendant's
+    /// `/W` and `/DW`, two bytes a code as cairo writes them (`Identity-H`).
+    func metrics(of d: [String: PDFValue]) -> ContentMarker.FontMetrics {
+        var m = ContentMarker.FontMetrics()
+        if d["/Subtype"]?.name == "/Type0" {
+            m.bytesPerCode = 2
+            let cid = dictionary(d["/DescendantFonts"].flatMap { v in v.array?.first ?? (v.reference.flatMap { object($0).value?.array?.first }) })
+            m.defaultWidth = (cid["/DW"]?.number ?? 1000) / 1000
+            var w = cid["/W"]?.array ?? []
+            if w.isEmpty, let r = cid["/W"]?.reference { w = object(r).value?.array ?? [] }
+            var i = 0
+            func set(_ code: Int, _ width: Double) {
+                guard code >= 0, code < 65_536 else { return }
+                if code >= m.widths.count { m.widths.append(contentsOf: repeatElement(m.defaultWidth, count: code + 1 - m.widths.count)) }
+                m.widths[code] = width / 1000
+            }
+            while i < w.count {
+                guard let first = w[i].integer else { break }
+                if i + 1 < w.count, let list = w[i + 1].array {
+                    for (k, v) in list.enumerated() { set(first + k, v.number ?? 0) }
+                    i += 2
+                } else if i + 2 < w.count, let last = w[i + 1].integer, let v = w[i + 2].number {
+                    if last >= first, last - first < 65_536 { for code in first...last { set(code, v) } }
+                    i += 3
+                } else { break }
+            }
+            return m
+        }
+        var scale = 0.001
+        if d["/Subtype"]?.name == "/Type3", let fm = d["/FontMatrix"]?.array, let a = fm.first?.number { scale = a }
+        var widths = d["/Widths"]?.array ?? []
+        if widths.isEmpty, let r = d["/Widths"]?.reference { widths = object(r).value?.array ?? [] }
+        let first = max(0, min(255, d["/FirstChar"]?.integer ?? 0))
+        m.widths = [Double](repeating: 0, count: 256)
+        for (k, v) in widths.enumerated() where first + k < 256 { m.widths[first + k] = (v.number ?? 0) * scale }
+        return m
     }
 
     /// Form XObject `num` (dictionary `d`) written again with its content compressed.
@@ -413,6 +527,29 @@ struct PDFWriter {
         out.append(contentsOf: digits)
     }
     mutating func line(_ s: String) { out.append(contentsOf: s.utf8); out.append(10) }
+
+    /// `v` in PDF syntax, a dictionary's keys in order (it holds no strings: they are not kept).
+    mutating func write(_ v: PDFValue) {
+        switch v {
+        case .integer(let i): text(String(i))
+        case .real(let r):
+            var s = String(format: "%.6f", r)
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+            text(s == "-0" ? "0" : s)
+        case .name(let n), .keyword(let n): text(n)
+        case .reference(let r): int(r); text(" 0 R")
+        case .string: text("()")
+        case .array(let a):
+            text("[")
+            for (i, e) in a.enumerated() { if i > 0 { text(" ") }; write(e) }
+            text("]")
+        case .dictionary(let d):
+            text("<<")
+            for k in d.keys.sorted() { text(" \(k) "); write(d[k]!) }
+            text(" >>")
+        }
+    }
     mutating func bytes(_ b: [UInt8]) { out.append(contentsOf: b) }
     mutating func object(_ num: Int, _ body: String) { line("\(num) 0 obj"); line(body); line("endobj") }
 
