@@ -37,10 +37,15 @@ struct CareStoreOptions: ParsableArguments {
     /// Opens a store that must exist already (only `ingest` creates one), read only when asked (a
     /// dry run writes nothing); a missing store or a failure is exit status 4.
     func openExistingStore(readOnly: Bool = false) throws -> CareStore {
-        guard FileManager.default.fileExists(atPath: db) else {
-            throw RunFailure(.output, "no store at \(db); create it with 'report care ingest FILE... --db \(db)'")
-        }
+        try requireExisting()
         return readOnly ? try CareStore(path: db, readOnly: true) : try openStore()
+    }
+
+    /// A missing store is exit status 4 (only `ingest` creates one).
+    func requireExisting() throws {
+        guard FileManager.default.fileExists(atPath: db) else {
+            throw RunFailure(.output, "no store at \(Diagnostic.escapingControls(db)); create it with 'report care ingest FILE... --db \(Diagnostic.escapingControls(db))'")
+        }
     }
 
     /// Opens the store, creating it when missing; a failure is exit status 4.
@@ -125,10 +130,9 @@ struct CareCheckCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        let check = try store.openExistingStore().check()
-        var lines = ["integrity: " + check.integrity.joined(separator: "; "), "schema version: \(check.schemaVersion)"]
-        lines += check.counts.map { "\($0.table): \($0.rows)" }
-        try OutputTarget.standardOutput.write(lines.joined(separator: "\n") + "\n")
+        try store.requireExisting()
+        let check = try CareStore.forCheck(path: store.db).check()
+        try OutputTarget.standardOutput.write(check.text)
         if !check.isOK { throw RunFailure(.output, "the store failed its integrity check") }
     }
 }

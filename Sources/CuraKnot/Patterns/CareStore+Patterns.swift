@@ -80,7 +80,9 @@ extension CareStore {
         try stmt.query([.text(unit.patientId), .text(unit.circleId), .text(asOf.description)]) { row in
             let id = row.text(0) ?? ""
             if out.last?.id != id {
-                guard let date = row.text(1).flatMap({ LocalDate(iso: $0) }) else { throw StoreError("store: a handoff has no valid date") }
+                guard let date = try row.date(1, "the date of a handoff") else {
+                    throw StoreError.unusable(connection.path, "a handoff has no date")
+                }
                 out.append(PatternHandoff(id: id, date: date, authorId: row.text(2) ?? "", authorName: row.text(3), keys: []))
             }
             if let symptom = row.text(4) {
@@ -110,14 +112,14 @@ extension CareStore {
                 for finding in rules.findings(try patternHandoffs(handoffs, unit, asOf: asOf, synonyms: rules.settings.synonyms), asOf: asOf) {
                     let ident: [SQLValue] = [.text(patientId), .text(finding.type.rawValue), .text(finding.key)]
                     var dismissed: LocalDate?
-                    try latestDismissal.query(ident + [.text(asOf.description)]) { dismissed = $0.text(0).flatMap { LocalDate(iso: $0) } }
+                    try latestDismissal.query(ident + [.text(asOf.description)]) { dismissed = try $0.date(0, "the date of a dismissal") }
                     let memoryEnd = dismissed.map { $0.adding(days: rules.settings.dismissalDays) }
                     if let memoryEnd, asOf < memoryEnd { continue }
                     let id = Self.insightID(patient: patientId, type: finding.type, key: finding.key, asOf: asOf)
                     try recordSurfaced?.run(ident + [.text(asOf.description), .text(id)])
                     var firstSurfaced = asOf
                     try first.query(ident + [.text(memoryEnd?.description ?? "")]) { row in
-                        if let d = row.text(0).flatMap({ LocalDate(iso: $0) }), d < firstSurfaced { firstSurfaced = d }
+                        if let d = try row.date(0, "the date an insight surfaced"), d < firstSurfaced { firstSurfaced = d }
                     }
                     insights.append(Insight(id: id, finding: finding, firstSurfaced: firstSurfaced))
                 }
