@@ -1,5 +1,6 @@
-import ReportKit
 import Ingest
+import Quoting
+import ReportKit
 
 /// A finding that surfaced on an as-of date: its stable id and when it was first shown.
 public struct Insight: Equatable, Sendable {
@@ -77,15 +78,22 @@ extension CareStore {
     private func patternHandoffs(_ stmt: Statement, _ unit: CareUnit, asOf: LocalDate,
                                  synonyms: [String: String]) throws -> [PatternHandoff] {
         var out: [PatternHandoff] = []
+        var items = 0
         try stmt.query([.text(unit.patientId), .text(unit.circleId), .text(asOf.description)]) { row in
             let id = row.text(0) ?? ""
             if out.last?.id != id {
+                items = 0
                 guard let date = try row.date(1, "the date of a handoff") else {
                     throw StoreError.unusable(connection.path, "a handoff has no date")
                 }
                 out.append(PatternHandoff(id: id, date: date, authorId: row.text(2) ?? "", authorName: row.text(3), keys: []))
             }
             if let symptom = row.text(4) {
+                // The limits of ingest, checked again: another program may have written the store.
+                items += 1
+                if let problem = Handoff.symptomProblem(count: items, longest: symptom.utf8.count) {
+                    throw StoreError.unusable(connection.path, "handoff \(Quote.value(id)) \(problem)")
+                }
                 let key = SymptomKey.key(symptom, synonyms: synonyms)
                 if !key.isEmpty { out[out.count - 1].keys.insert(key) }
             }
