@@ -115,7 +115,7 @@ struct CareIngestCommand: ReportCommand {
         console.skipped(skipped)
         let db = try store.openStore()
         try db.ingest(records)
-        try OutputTarget.standardOutput.write("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(store.db)\n")
+        try OutputTarget.standardOutput.write("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(Diagnostic.escapingControls(store.db))\n")
     }
 }
 

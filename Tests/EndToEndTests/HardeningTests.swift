@@ -157,4 +157,70 @@ final class HardeningTests: XCTestCase {
             }
         }
     }
+
+    // MARK: values in care text outputs (item 5)
+
+    /// An id (and a name, a symptom, a payer) carrying an OSC 52 sequence and a newline that would
+    /// forge a line: every care text output shows it escaped, on its own line.
+    func testEveryCareTextOutputEscapesValues() throws {
+        let evil = #"x\u001b]52;c;cGF5bG9hZA==\u0007\nFORGED 2026"#
+        let shown = #"x\u{1B}]52;c;cGF5bG9hZA==\u{7}\nFORGED 2026"#
+        let handoffs = (0..<3).map { i in
+            #"{"id": "h\#(i)\#(evil)", "circleId": "c\#(evil)", "patientId": "p\#(evil)", "authorId": "u", "authorName": "Sam\#(evil)", "#
+                + #""createdAt": "2026-04-1\#(i)T10:00:00Z", "type": "VISIT", "symptoms": ["dizzy\#(evil)", "cough"]}"#
+        }
+        try Data(("{\"handoffs\": [" + handoffs.joined(separator: ",") + "]}").utf8).write(to: URL(fileURLWithPath: path("h.json")))
+        try Data(#"{"providers": [{"id": "r\#(evil)", "circleId": "c\#(evil)", "name": "Dr\#(evil)", "role": "GP\#(evil)", "notes": "n\#(evil)", "rating": 4}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path("p.json")))
+        try Data(#"{"expenses": [{"id": "e\#(evil)", "circleId": "c\#(evil)", "patientId": "p\#(evil)", "date": "2026-04-01", "category": "MEDICAL", "description": "d", "amount": "10.00", "currency": "EUR", "paidBy": "Sam\#(evil)"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path("e.json")))
+        let db = path("care\u{1B}]0;title\u{07}.sqlite")
+        let ingest = try run(["care", "ingest", path("h.json"), path("p.json"), path("e.json"), "--db", db])
+        XCTAssertEqual(ingest.status, 0, ingest.stderr)
+        XCTAssertEqual(ingest.stdoutText, "stored 3 handoffs, 1 expenses, 1 providers in \(path("care\\u{1B}]0;title\\u{7}.sqlite"))\n")
+        let outputs: [(String, Ran)] = [
+            ("patterns", try run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-15", "--text"])),
+            ("directory", try run(["care", "directory", path("p.json"), "--tier", "family"])),
+            ("expenses", try run(["care", "expenses", path("e.json"), "--tier", "family"])),
+            ("check", try run(["care", "check", "--db", db])),
+        ]
+        for (name, r) in outputs {
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stderr)")
+            for text in [r.stdoutText, r.stderr] {
+                XCTAssertFalse(text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(name): \(text)")
+                XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("FORGED") }, "\(name): a forged line\n\(text)")
+            }
+        }
+        XCTAssertTrue(outputs[0].1.stdoutText.contains("Care circle c\(shown) · patient p\(shown)\n"), outputs[0].1.stdoutText)
+        // A symptom key is lower-cased with its white space collapsed; its ESC and BEL stay escaped.
+        XCTAssertTrue(outputs[0].1.stdoutText.contains(#"Dizzyx\u{1B}]52;c;cgf5bg9hza==\u{7} forged 2026 was mentioned"#), outputs[0].1.stdoutText)
+        XCTAssertTrue(outputs[0].1.stdoutText.contains(" Sam\(shown) "), outputs[0].1.stdoutText)
+        XCTAssertTrue(outputs[1].1.stdoutText.contains("  Dr\(shown) · Rating: 4 of 5\n    n\(shown)\n"), outputs[1].1.stdoutText)
+        XCTAssertTrue(outputs[2].1.stdoutText.contains("  Sam\(shown): 10.00 EUR"), outputs[2].1.stdoutText)
+        // A usage error listing the ids present.
+        try Data(#"{"providers": [{"id": "r1", "circleId": "c\#(evil)", "name": "A"}, {"id": "r2", "circleId": "d", "name": "B"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path("two.json")))
+        let usage = try run(["care", "directory", path("two.json"), "--tier", "plus", "-o", path("d.pdf")])
+        XCTAssertEqual(usage.status, 2, usage.stderr)
+        XCTAssertTrue(usage.stderr.contains("(c\(shown), d)"), usage.stderr)
+        XCTAssertEqual(usage.stderr.split(separator: "\n").count, 1, usage.stderr)
+    }
+
+    // MARK: linear work (item 4)
+
+    /// The review's 24 KB file (three handoffs with 800 symptoms each) is refused where it is
+    /// read, at once, naming each handoff's first symptom over the limit.
+    func testTheQuadraticFileIsRefusedWhereItIsRead() throws {
+        let list = (0..<800).map { "\"s\($0)\"" }.joined(separator: ",")
+        let records = (0..<3).map { i in
+            #"{"id": "h\#(i)", "circleId": "c-1", "patientId": "p-1", "authorId": "u-1", "createdAt": "2026-03-1\#(i)T10:00:00Z", "type": "VISIT", "symptoms": [\#(list)]}"#
+        }
+        try Data(("{\"handoffs\": [\n" + records.joined(separator: ",\n") + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path("hostile.json")))
+        let r = try run(["care", "ingest", path("hostile.json"), "--db", path("care.sqlite")], seconds: 20)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, r.stderr)
+        XCTAssertTrue(lines.prefix(3).allSatisfy { $0.hasSuffix("error: symptoms lists more than 50 symptoms, the most a handoff may list") }, r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("care.sqlite")))
+    }
 }
