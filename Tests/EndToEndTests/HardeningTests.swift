@@ -223,4 +223,55 @@ final class HardeningTests: XCTestCase {
         XCTAssertTrue(lines.prefix(3).allSatisfy { $0.hasSuffix("error: symptoms lists more than 50 symptoms, the most a handoff may list") }, r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("care.sqlite")))
     }
+
+    // MARK: messages that must be true (item 8)
+
+    /// 60 errors: 50 shown, "10 more errors not shown", and a closing line that counts 60.
+    func testTheClosingLineCountsEveryError() throws {
+        let logs = "id,onset_at,severity\n" + (0..<60).map { "e\($0),2026-01-01T10:00:00Z,9\n" }.joined()
+        try Data(logs.utf8).write(to: URL(fileURLWithPath: path("logs.csv")))
+        let r = try run(["headache", "summary", path("logs.csv"), "-o", path("s.pdf")])
+        XCTAssertEqual(r.status, 1)
+        let lines = r.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 52, r.stderr)
+        XCTAssertEqual(lines.suffix(2), ["report: error: 10 more errors not shown", "report: error: 60 errors in the input; nothing was written"])
+        let handoffs = "id,circle_id,patient_id,author_id,created_at,type\n" + (0..<60).map { "h\($0),c,p,u,2026-01-01T10:00:00Z,PARTY\n" }.joined()
+        try Data(handoffs.utf8).write(to: URL(fileURLWithPath: path("h.csv")))
+        let care = try run(["care", "ingest", path("h.csv"), "--db", path("care.sqlite"), "--max-errors", "5"])
+        XCTAssertEqual(care.status, 1)
+        XCTAssertTrue(care.stderr.hasSuffix("report: error: 55 more errors not shown\nreport: error: 60 errors in the input; nothing was written\n"), care.stderr)
+    }
+
+    /// A valid output name of 255 bytes (the most a file system takes) is written: its temporary's
+    /// name is kept within 255 bytes too.
+    func testAnOutputNameOf255BytesIsWritten() throws {
+        let name = String(repeating: "n", count: 251) + ".pdf"
+        let r = try run(["headache", "summary", TestPaths.samples.appendingPathComponent("aurae/logs.json").path, "-o", path(name)])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [name])
+    }
+
+    /// A CSV without its header row: one error at line 1 saying so, nothing of the row quoted.
+    func testAHeaderlessCSVIsSaidToLackItsHeader() throws {
+        try Data("h1,c-1,p-1,u-1,2026-03-01T10:00:00Z,VISIT,Mum fell in the bathroom last night\n".utf8)
+            .write(to: URL(fileURLWithPath: path("h.csv")))
+        let r = try run(["care", "ingest", path("h.csv"), "--db", path("care.sqlite"), "--kind", "handoffs"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(path("h.csv")):1:1: error: the header row is missing: line 1 holds values (a number, a date or a time), not column names\n"
+                                 + "report: error: 1 error in the input; nothing was written\n")
+        let told = try run(["care", "ingest", path("h.csv"), "--db", path("care.sqlite")])
+        XCTAssertEqual(told.stderr, "report: error: \(path("h.csv")): cannot tell whether it holds handoffs, expenses or providers; use --kind\n")
+        XCTAssertFalse((r.stderr + told.stderr).contains("Mum"))
+    }
+
+    /// The negative balance's sentence, from the templates, with the ledger's plural forms.
+    func testTheNegativeBalanceSaysOnePeanut() throws {
+        let tasks = TestPaths.samples.appendingPathComponent("home/broken/tasks-negative-balance.json").path
+        let r = try run(["home", "export", tasks, "-o", path("t.json")])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("earn 2 peanuts, the rewards in the basket cost 6 peanuts; reward \"Ice cream\" (id \"r2\") costs 1 peanut\n"), r.stderr)
+        let nl = try run(["home", "ledger", tasks, "-o", path("t.pdf"), "--lang", "nl"])
+        XCTAssertTrue(nl.stderr.contains("beloning \"Ice cream\" (id \"r2\") kost 1 pinda\n"), nl.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("t.json")) || FileManager.default.fileExists(atPath: path("t.pdf")))
+    }
 }

@@ -85,18 +85,12 @@ public enum RecordReader<Draft: RecordDraft> {
     @inlinable func result() throws -> IngestResult<D.Record> {
         if errorCount > 0 {
             var all = errors
-            if errorCount > errors.count {
-                let more = errorCount - errors.count
-                all.append(Diagnostic(.error, "\(more) more error\(more == 1 ? "" : "s") not shown", at: nil))
-            }
+            if errorCount > errors.count { all.append(.notShown(errorCount - errors.count, .error)) }
             // Warnings (unknown columns, …) come first, so a failed run still shows them.
             throw IngestError.invalid(warnings + all)
         }
         var w = warnings
-        if warningCount > warnings.count {
-            let more = warningCount - warnings.count
-            w.append(Diagnostic(.warning, "\(more) more warning\(more == 1 ? "" : "s") not shown", at: nil))
-        }
+        if warningCount > warnings.count { w.append(.notShown(warningCount - warnings.count, .warning)) }
         return IngestResult(records: records, warnings: w, skipped: skipped, bytesRead: bytesRead)
     }
 
