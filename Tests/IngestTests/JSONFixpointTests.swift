@@ -43,15 +43,9 @@ final class JSONFixpointTests: XCTestCase {
         var g = HostileText(seed: 8)
         let blanks = [" ", "  ", "\t", "\n", " \r\n ", "\u{B}", "\u{C}"]
         for round in 0..<300 {
-            var l = HeadacheLog(id: "log-\(round)" + g.text(),
-                                onsetAt: Timestamp(epochSeconds: 1_770_000_000 + Int64(round) * 3600, offsetSeconds: 3600), severity: 3)
-            l.retrospective.notes = g.text()
-            l.retrospective.headacheType = g.text()
-            l.weather.condition = g.text()
-            l.weather.temperatureC = -12.5
-            l.retrospective.foods = [g.text(), g.text()]
-            l.retrospective.medications = [MedicationEntry(name: "m" + g.text(), dose: g.int(3) == 0 ? blanks[g.int(blanks.count)] : g.text()),
-                                           MedicationEntry(name: "Ibuprofen", dose: blanks[g.int(blanks.count)])]
+            let medications = [MedicationEntry(name: "m" + g.text(), dose: g.int(3) == 0 ? blanks[g.int(blanks.count)] : g.text()),
+                               MedicationEntry(name: "Ibuprofen", dose: blanks[g.int(blanks.count)])]
+            let l = hostileLog(round, text: { g.text() }, item: { g.text() }, medications: medications)
             let read1 = try read(try export([l]))
             XCTAssertEqual(read1.count, 1, "round \(round)")
             let first = try export(read1)
