@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: []),
         .target(name: "Render", dependencies: ["CCairo", "Quoting"]),
-        .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render"]),
+        .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
 
         .executableTarget(name: "FuzzCSV", dependencies: ["Ingest", "Aurae"], swiftSettings: fuzzTarget),
