@@ -135,6 +135,6 @@ struct CareCheckCommand: ReportCommand {
         try store.requireExisting()
         let check = try CareStore.forCheck(path: store.db).check()
         try OutputTarget.standardOutput.write(check.text)
-        if !check.isOK { throw RunFailure(.output, "the store failed its integrity check") }
+        if !check.isOK { throw RunFailure(.output, "the store failed its check") }
     }
 }

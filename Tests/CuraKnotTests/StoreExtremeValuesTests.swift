@@ -186,4 +186,14 @@ final class StoreExtremeValuesTests: XCTestCase {
         XCTAssertEqual(lines[StoreCheck.shownFindings + 1], "  … and \(check.integrity.count - StoreCheck.shownFindings) more")
         XCTAssertFalse(check.text.contains("Sam") || check.text.contains("dizzy"), "structure, not health data")
     }
+
+    /// A file SQLite cannot read at all has no findings to list: the check is refused with
+    /// SQLite's reason, once (exit 4).
+    func testCheckOfAFileThatIsNoDatabaseIsRefusedWithItsReason() throws {
+        let path = dir.appendingPathComponent("garbage.sqlite").path
+        try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try CareStore.forCheck(path: path).check()) { error in
+            XCTAssertEqual((error as? StoreError)?.message, "the store \(path) cannot be used: file is not a database")
+        }
+    }
 }

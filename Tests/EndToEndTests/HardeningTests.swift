@@ -148,7 +148,7 @@ final class HardeningTests: XCTestCase {
                 if args == ["check"] {
                     XCTAssertTrue(r.stdoutText.hasPrefix("integrity: 1 problem found\n"), r.stdoutText)
                     XCTAssertTrue(r.stdoutText.contains("\nschema version: cannot be used\nhandoffs: 52\n"), r.stdoutText)
-                    XCTAssertEqual(r.stderr, "report: error: the store failed its integrity check\n")
+                    XCTAssertEqual(r.stderr, "report: error: the store failed its check\n")
                 } else if version < 0 {
                     XCTAssertEqual(r.stderr, "report: error: the store \(db) cannot be used: the schema version (PRAGMA user_version) is \(version), outside 0 to 2147483647\n")
                 } else {

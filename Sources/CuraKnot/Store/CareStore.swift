@@ -122,22 +122,28 @@ extension CareStore {
     static let countedTables = ["handoffs", "expenses", "providers", "surfaced", "dismissals"]
 
     /// `PRAGMA integrity_check` (SQLite stops at 100 findings), the foreign-key check, the schema
-    /// version and the row counts. Nothing here throws for a damaged store: whatever fails is
-    /// recorded as a finding and the rest is still checked.
-    public func check() throws -> StoreCheck {
+    /// version and the row counts. A damaged store is reported, not refused: whatever part fails
+    /// is a finding (a reason already given is not repeated) and the rest is still checked. Only a
+    /// file SQLite cannot read at all — the integrity check fails before its first finding (not a
+    /// database, a damaged first page) — throws: there is nothing to report but that.
+        public func check() throws -> StoreCheck {
         var findings: [String] = []
         func attempt(_ what: String?, _ body: () throws -> Void) {
             do { try body() } catch {
                 let reason = (error as? StoreError)?.reason ?? "\(error)"
+                guard !findings.contains(where: { $0.hasSuffix(reason) }) else { return }
                 findings.append(what.map { "\($0): \(reason)" } ?? reason)
             }
         }
         var integrity: [String] = []
-        attempt("SQLite's integrity check stopped") {
+        do {
             // One row may hold several findings, one per line.
             try connection.prepare(StoreSQL.integrityCheck).query([]) { row in
                 integrity += (row.text(0) ?? "").split(separator: "\n").map(String.init)
             }
+        } catch {
+            guard !integrity.isEmpty else { throw StoreError.unusable(connection.path, (error as? StoreError)?.reason ?? "\(error)") }
+            findings.append("SQLite's integrity check stopped: \((error as? StoreError)?.reason ?? "\(error)")")
         }
         findings = (integrity == ["ok"] ? [] : integrity) + findings
         var orphans = 0
@@ -153,13 +159,13 @@ extension CareStore {
         for table in Self.countedTables {
             // Table names come from the fixed list above, never from input.
             var n: Int?
-            attempt("\(table) cannot be counted") {
+            attempt("tables cannot be counted") {
                 try connection.prepare(StoreSQL.rowCount(table)).query([]) { n = try $0.int(0, "the row count of \(table)", in: 0...Int64.max) }
             }
             counts.append((table, n))
         }
         var patients: Int?
-        attempt("patients cannot be counted") {
+        attempt("tables cannot be counted") {
             try connection.prepare(StoreSQL.patientCount).query([]) { patients = try $0.int(0, "the patient count", in: 0...Int64.max) }
         }
         counts.insert(("patients", patients), at: 1)
