@@ -35,7 +35,7 @@ let package = Package(
 
         // One module per app: its records, its rules and its reports.
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
-        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite"]),
+        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "Quoting"]),
         .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "TestSupport"]),
         .testTarget(name: "AuraeTests", dependencies: ["Aurae", "Insights", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "CuraKnotTests", dependencies: ["CuraKnot", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "CuraKnotTests", dependencies: ["CuraKnot", "CSQLite", "Quoting", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CycleTests", dependencies: ["Cycle"]),
         .testTarget(name: "GentleTests", dependencies: ["Gentle", "TestSupport"]),
         .testTarget(name: "MindfulHomeTests", dependencies: ["MindfulHome", "TestSupport"], exclude: ["Goldens"]),

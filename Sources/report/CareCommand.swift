@@ -38,10 +38,15 @@ struct CareStoreOptions: ParsableArguments {
     /// Opens a store that must exist already (only `ingest` creates one), read only when asked (a
     /// dry run writes nothing); a missing store or a failure is exit status 4.
     func openExistingStore(readOnly: Bool = false) throws -> CareStore {
-        guard FileManager.default.fileExists(atPath: db) else {
-            throw RunFailure(.output, "no store at \(db); create it with 'report care ingest FILE... --db \(db)'")
-        }
+        try requireExisting()
         return readOnly ? try CareStore(path: db, readOnly: true) : try openStore()
+    }
+
+    /// A missing store is exit status 4 (only `ingest` creates one).
+    func requireExisting() throws {
+        guard FileManager.default.fileExists(atPath: db) else {
+            throw RunFailure(.output, "no store at \(Diagnostic.escapingControls(db)); create it with 'report care ingest FILE... --db \(Diagnostic.escapingControls(db))'")
+        }
     }
 
     /// Opens the store, creating it when missing; a failure is exit status 4.
@@ -56,8 +61,10 @@ struct CareIngestCommand: ReportCommand {
         abstract: "Load handoffs, expenses and providers (JSON or CSV) into the store, all in one transaction.",
         discussion: """
             Records are keyed by id: ingesting the same file again changes nothing, a changed \
-            record replaces the stored one. With any input error nothing is committed. The kind of \
-            each file is told by its records key or columns (or --kind).
+            record replaces the stored one. With any input error nothing is committed. Each file is \
+            read once, whole (a FIFO that no process opens for writing within 10 s is an error); \
+            its kind is told by its JSON records key (or its first record's keys) or its CSV \
+            columns, or given with --kind.
 
             Example:
               report care ingest samples/care/handoffs-p1.json \\
@@ -65,7 +72,7 @@ struct CareIngestCommand: ReportCommand {
                 samples/care/providers.json --db care.sqlite
             """)
 
-    @Argument(help: ArgumentHelp("Handoff, expense or provider exports (.json or .csv).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Handoff, expense or provider exports (.json or .csv); '-' reads standard input.", valueName: "FILE"))
     var files: [String]
 
     @OptionGroup var store: CareStoreOptions
@@ -79,39 +86,39 @@ struct CareIngestCommand: ReportCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }
-        if kind == nil, files.contains("-") { throw ValidationError("standard input ('-') needs --kind") }
     }
 
     func run() throws {
-        var groups: [CareRecordKind: [InputSource]] = [:]
-        for file in files {
-            if file != "-" && !FileManager.default.isReadableFile(atPath: file) {
-                throw RunFailure(.invalidInput, "\(file): cannot read the file; nothing was stored")
-            }
-            guard let k = kind ?? CareRecordKind.detect(path: file) else {
-                throw RunFailure(.invalidInput, "\(file): cannot tell whether it holds handoffs, expenses or providers; use --kind")
-            }
-            groups[k, default: []].append(InputSource(path: file))
-        }
         let options = reading.ingestOptions()
+        // Each input is read whole once (a FIFO's writer awaited at most 10 s); its kind is told
+        // from those bytes and its records are parsed from them, so nothing is read twice.
+        var groups: [CareRecordKind: [LoadedInput]] = [:]
+        for file in files {
+            let input = try LoadedInput.load(InputSource(path: file), limits: options.limits)
+            if let failure = input.failure { throw IngestError.invalid([failure]) }
+            guard let k = kind ?? CareRecordKind.detect(input, format: input.format(forced: options.format), limits: options.limits) else {
+                throw RunFailure(.invalidInput, "\(input.source.displayName): cannot tell whether it holds handoffs, expenses or providers; use --kind")
+            }
+            groups[k, default: []].append(input)
+        }
         var records = CareRecords()
         var skipped = 0
-        if let sources = groups[.handoffs] {
-            let r = try HandoffReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
+        if let inputs = groups[.handoffs] {
+            let r = try HandoffReader.read(inputs, options: options); console.print(r.warnings); skipped += r.skipped
             records.handoffs = r.records
         }
-        if let sources = groups[.expenses] {
-            let r = try ExpenseReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
+        if let inputs = groups[.expenses] {
+            let r = try ExpenseReader.read(inputs, options: options); console.print(r.warnings); skipped += r.skipped
             records.expenses = r.records
         }
-        if let sources = groups[.providers] {
-            let r = try ProviderReader.read(sources, options: options); console.print(r.warnings); skipped += r.skipped
+        if let inputs = groups[.providers] {
+            let r = try ProviderReader.read(inputs, options: options); console.print(r.warnings); skipped += r.skipped
             records.providers = r.records
         }
         console.skipped(skipped)
         let db = try store.openStore()
         try db.ingest(records)
-        try OutputTarget.standardOutput.write("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(store.db)\n")
+        try OutputTarget.standardOutput.write("stored \(records.handoffs.count) handoffs, \(records.expenses.count) expenses, \(records.providers.count) providers in \(Diagnostic.escapingControls(store.db))\n")
     }
 }
 
@@ -133,10 +140,9 @@ struct CareCheckCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        let check = try store.openExistingStore().check()
-        var lines = ["integrity: " + check.integrity.joined(separator: "; "), "schema version: \(check.schemaVersion)"]
-        lines += check.counts.map { "\($0.table): \($0.rows)" }
-        try OutputTarget.standardOutput.write(lines.joined(separator: "\n") + "\n")
-        if !check.isOK { throw RunFailure(.output, "the store failed its integrity check") }
+        try store.requireExisting()
+        let check = try CareStore.forCheck(path: store.db).check()
+        try OutputTarget.standardOutput.write(check.text)
+        if !check.isOK { throw RunFailure(.output, "the store failed its check") }
     }
 }

@@ -55,9 +55,9 @@ struct Console: Sendable, MessageSink {
             emit(level: "error", "\(error)")
             return .invalidInput
         }
-        if case IngestError.invalid(let diagnostics) = error {
+        if let ingest = error as? IngestError, case .invalid(let diagnostics) = ingest {
             print(diagnostics)
-            emit(level: "error", "\(diagnostics.filter { $0.severity == .error }.count) error(s) in the input; nothing was written")
+            emit(level: "error", ingest.closingLine)
         } else if format == .json {
             emit(level: "error", failure.kind == .usage ? UsageLog.redacted(failure.message) : failure.messageWithoutValues)
         } else {

@@ -108,8 +108,9 @@ struct HomeExportCommand: ReportCommand {
     }
 
     func run() throws {
+        let job = try HomeExportJob(templates: try options.run.templateSet(app: "mindfulhome"))
         let tasks = try options.read()
-        let balance = try HomeExportJob().run(tasks, HomeExportJob.Request(),
+        let balance = try job.run(tasks, HomeExportJob.Request(),
                                               in: options.run.context(output: OutputTarget(path: options.output)))
         console.wrote(options.output, [counted(tasks.count, "task"), "balance \(balance.value)"])
     }

@@ -24,7 +24,7 @@ final class CareStoreTests: XCTestCase {
     }
 
     func counts(_ s: CareStore) throws -> [String: Int] {
-        Dictionary(uniqueKeysWithValues: try s.check().counts.map { ($0.table, $0.rows) })
+        Dictionary(uniqueKeysWithValues: try s.check().counts.map { ($0.table, $0.rows ?? -1) })
     }
 
     func testCreatedWithMode0600AndWAL() throws {

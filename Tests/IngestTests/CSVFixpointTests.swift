@@ -114,14 +114,7 @@ final class CSVFixpointTests: XCTestCase {
             return s.isEmpty ? "=x" : s
         }
         for round in 0..<200 {
-            var l = HeadacheLog(id: "log-\(round)" + g.text(),
-                                onsetAt: Timestamp(epochSeconds: 1_770_000_000 + Int64(round) * 3600, offsetSeconds: 3600), severity: 3)
-            l.retrospective.notes = g.text()
-            l.retrospective.headacheType = g.text()
-            l.weather.condition = g.text()
-            l.weather.temperatureC = -12.5
-            l.retrospective.foods = [item(), item()]
-            l.retrospective.medications = [MedicationEntry(name: item(), dose: item())]
+            let l = hostileLog(round, text: { g.text() }, item: item, medications: [MedicationEntry(name: item(), dose: item())])
             let (first, back) = try roundTripLogs([l])
             XCTAssertEqual(back, [l], "round \(round):\n\(first.debugDescription)")
             XCTAssertEqual(try roundTripLogs(back).0, first, "round \(round): export → import → export")

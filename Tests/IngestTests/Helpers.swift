@@ -52,3 +52,18 @@ func errorsOf(_ body: () throws -> Any, file: StaticString = #filePath, line: UI
 }
 
 let csvHeader = "id,onset_at,severity\n"
+
+/// A log of round `round` with hostile text (`text`) in its id, notes, headache type and weather
+/// condition, two foods from `item`, the given medications and a negative temperature (a number
+/// that must stay one): the export property tests' record.
+func hostileLog(_ round: Int, text: () -> String, item: () -> String, medications: [MedicationEntry]) -> HeadacheLog {
+    var l = HeadacheLog(id: "log-\(round)" + text(),
+                        onsetAt: Timestamp(epochSeconds: 1_770_000_000 + Int64(round) * 3600, offsetSeconds: 3600), severity: 3)
+    l.retrospective.notes = text()
+    l.retrospective.headacheType = text()
+    l.weather.condition = text()
+    l.weather.temperatureC = -12.5
+    l.retrospective.foods = [item(), item()]
+    l.retrospective.medications = medications
+    return l
+}

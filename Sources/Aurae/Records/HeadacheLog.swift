@@ -62,6 +62,15 @@ public struct MedicationEntry: Hashable, Sendable {
         self.name = name; self.dose = dose; self.takenAt = takenAt
         self.isAcute = isAcute; self.effectiveness = effectiveness
     }
+
+    /// A dose as the readers keep it and the exports write it: trimmed of white space, unknown
+    /// (nil) when nothing is left. One rule for both sides, so a blank dose is unknown in every
+    /// export and export → read → export gives the same bytes.
+    public static func dose(_ text: String?) -> String? {
+        guard var t = text else { return nil }
+        let kept = t.withUTF8 { makeString(trimmed(UnsafeRawBufferPointer($0))) }
+        return kept.isEmpty ? nil : kept
+    }
 }
 
 /// The retrospective questionnaire. Empty lists mean "unknown" (nothing was answered).

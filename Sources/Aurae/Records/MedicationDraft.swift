@@ -37,7 +37,7 @@ struct MedicationDraft {
             case .null: break
             default: issues.append(Issue(field: label, problem: .mustBe(.string, found: v.found), pos: pos))
             }
-        case .dose: entry.dose = Convert.text(label, v, pos, &issues).map { makeTrimmed($0) }
+        case .dose: entry.dose = MedicationEntry.dose(Convert.text(label, v, pos, &issues))
         case .takenAt: entry.takenAt = Convert.timestamp(label, v, pos, &issues); takenAtPos = pos
         case .isAcute: entry.isAcute = Convert.bool(label, v, pos, &issues)
         case .effectiveness: entry.effectiveness = Convert.oneToFive(label, v, pos, &issues)
@@ -55,9 +55,3 @@ struct MedicationDraft {
         return entry
     }
 }
-
-private func makeTrimmed(_ s: String) -> String {
-    var t = s
-    return t.withUTF8 { makeString(trimmed(UnsafeRawBufferPointer($0))) }
-}
-

@@ -1,5 +1,6 @@
-import ReportKit
 import Ingest
+import Quoting
+import ReportKit
 
 /// A finding that surfaced on an as-of date: its stable id and when it was first shown.
 public struct Insight: Equatable, Sendable {
@@ -77,13 +78,22 @@ extension CareStore {
     private func patternHandoffs(_ stmt: Statement, _ unit: CareUnit, asOf: LocalDate,
                                  synonyms: [String: String]) throws -> [PatternHandoff] {
         var out: [PatternHandoff] = []
+        var items = 0
         try stmt.query([.text(unit.patientId), .text(unit.circleId), .text(asOf.description)]) { row in
             let id = row.text(0) ?? ""
             if out.last?.id != id {
-                guard let date = row.text(1).flatMap({ LocalDate(iso: $0) }) else { throw StoreError("store: a handoff has no valid date") }
+                items = 0
+                guard let date = try row.date(1, "the date of a handoff") else {
+                    throw StoreError.unusable(connection.path, "a handoff has no date")
+                }
                 out.append(PatternHandoff(id: id, date: date, authorId: row.text(2) ?? "", authorName: row.text(3), keys: []))
             }
             if let symptom = row.text(4) {
+                // The limits of ingest, checked again: another program may have written the store.
+                items += 1
+                if let problem = Handoff.symptomProblem(count: items, longest: symptom.utf8.count) {
+                    throw StoreError.unusable(connection.path, "handoff \(Quote.value(id)) \(problem)")
+                }
                 let key = SymptomKey.key(symptom, synonyms: synonyms)
                 if !key.isEmpty { out[out.count - 1].keys.insert(key) }
             }
@@ -110,14 +120,14 @@ extension CareStore {
                 for finding in rules.findings(try patternHandoffs(handoffs, unit, asOf: asOf, synonyms: rules.settings.synonyms), asOf: asOf) {
                     let ident: [SQLValue] = [.text(patientId), .text(finding.type.rawValue), .text(finding.key)]
                     var dismissed: LocalDate?
-                    try latestDismissal.query(ident + [.text(asOf.description)]) { dismissed = $0.text(0).flatMap { LocalDate(iso: $0) } }
+                    try latestDismissal.query(ident + [.text(asOf.description)]) { dismissed = try $0.date(0, "the date of a dismissal") }
                     let memoryEnd = dismissed.map { $0.adding(days: rules.settings.dismissalDays) }
                     if let memoryEnd, asOf < memoryEnd { continue }
                     let id = Self.insightID(patient: patientId, type: finding.type, key: finding.key, asOf: asOf)
                     try recordSurfaced?.run(ident + [.text(asOf.description), .text(id)])
                     var firstSurfaced = asOf
                     try first.query(ident + [.text(memoryEnd?.description ?? "")]) { row in
-                        if let d = row.text(0).flatMap({ LocalDate(iso: $0) }), d < firstSurfaced { firstSurfaced = d }
+                        if let d = try row.date(0, "the date an insight surfaced"), d < firstSurfaced { firstSurfaced = d }
                     }
                     insights.append(Insight(id: id, finding: finding, firstSurfaced: firstSurfaced))
                 }

@@ -39,6 +39,12 @@ public struct Finding: Equatable, Sendable {
 }
 
 /// The pattern rules of spec 40-care-circle.md over one patient's handoffs: pure, no clock.
+///
+/// The work is linear in the handoffs' symptom mentions: each window is found by binary search in
+/// the date-sorted handoffs and indexed once (symptom key → the handoffs mentioning it, in order),
+/// so no rule scans the handoffs once per key. CORRELATION counts the pairs of each handoff's
+/// keys — at most `Handoff.maxSymptoms` of them, so at most 1,225 pairs a handoff: a constant,
+/// not a power of the input.
 public struct PatternRules: Sendable {
     public var settings: PatternSettings
 
@@ -47,28 +53,50 @@ public struct PatternRules: Sendable {
     /// Every finding for one patient as of `asOf`, by type then key. Handoffs dated after
     /// `asOf` are ignored.
     public func findings(_ all: [PatternHandoff], asOf a: LocalDate) -> [Finding] {
+        var work = 0
+        return findings(all, asOf: a, work: &work)
+    }
+
+    /// `findings`, adding to `work` one step per handoff sorted, per symptom mention indexed and
+    /// per pair counted: what the tests hold to a linear bound.
+    func findings(_ all: [PatternHandoff], asOf a: LocalDate, work: inout Int) -> [Finding] {
         let handoffs = all.filter { $0.date <= a }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-        func within(_ from: LocalDate, _ to: LocalDate) -> [PatternHandoff] {
-            handoffs.filter { $0.date >= from && $0.date <= to }
+        work += all.count
+        /// The handoffs dated `from` … `to`: a slice found by binary search.
+        func within(_ from: LocalDate, _ to: LocalDate) -> ArraySlice<PatternHandoff> {
+            func firstIndex(after date: LocalDate, inclusive: Bool) -> Int {
+                var lo = 0, hi = handoffs.count
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2
+                    if handoffs[mid].date < date || (!inclusive && handoffs[mid].date == date) { lo = mid + 1 } else { hi = mid }
+                }
+                return lo
+            }
+            let lo = firstIndex(after: from, inclusive: true), hi = firstIndex(after: to, inclusive: false)
+            return lo < hi ? handoffs[lo..<hi] : []
         }
-        func mentioning(_ key: String, _ list: [PatternHandoff]) -> [PatternHandoff] { list.filter { $0.keys.contains(key) } }
+        /// Symptom key → the handoffs of `list` mentioning it, in date then id order.
+        func index(_ list: ArraySlice<PatternHandoff>) -> [String: [PatternHandoff]] {
+            var out: [String: [PatternHandoff]] = [:]
+            for h in list {
+                for key in h.keys { out[key, default: []].append(h) }
+                work += h.keys.count
+            }
+            return out
+        }
         var out: [Finding] = []
 
         let f = settings.frequency
-        let lastWeek = within(a.adding(days: 1 - f.windowDays), a)
-        for key in keys(lastWeek) {
-            let hits = mentioning(key, lastWeek)
-            if hits.count >= f.minCount {
-                out.append(Finding(type: .frequency, key: key, symptoms: [key], count: hits.count, previousCount: nil,
-                                   firstMentioned: nil, from: a.adding(days: 1 - f.windowDays), to: a, sources: hits))
-            }
+        for (key, hits) in index(within(a.adding(days: 1 - f.windowDays), a)) where hits.count >= f.minCount {
+            out.append(Finding(type: .frequency, key: key, symptoms: [key], count: hits.count, previousCount: nil,
+                               firstMentioned: nil, from: a.adding(days: 1 - f.windowDays), to: a, sources: hits))
         }
 
         let t = settings.trend
         let recentFrom = a.adding(days: 1 - t.windowDays), earlierFrom = a.adding(days: 1 - 2 * t.windowDays)
-        let recent = within(recentFrom, a), earlier = within(earlierFrom, recentFrom.adding(days: -1))
-        for key in keys(recent) {
-            let now = mentioning(key, recent), before = mentioning(key, earlier)
+        let earlier = index(within(earlierFrom, recentFrom.adding(days: -1)))
+        for (key, now) in index(within(recentFrom, a)) {
+            let before = earlier[key] ?? []
             if now.count >= t.minCount && now.count >= t.factor * before.count {
                 out.append(Finding(type: .trend, key: key, symptoms: [key], count: now.count, previousCount: before.count,
                                    firstMentioned: nil, from: earlierFrom, to: a, sources: before + now))
@@ -76,12 +104,12 @@ public struct PatternRules: Sendable {
         }
 
         let c = settings.correlation
-        let month = within(a.adding(days: 1 - c.windowDays), a)
         var pairs: [String: (symptoms: [String], hits: [PatternHandoff])] = [:]
-        for h in month {
+        for h in within(a.adding(days: 1 - c.windowDays), a) {
             let sorted = h.keys.sorted()
             for i in sorted.indices { for j in sorted.indices where j > i {
                 pairs[sorted[i] + "+" + sorted[j], default: ([sorted[i], sorted[j]], [])].hits.append(h)
+                work += 1
             } }
         }
         for (key, pair) in pairs where pair.hits.count >= c.minCount {
@@ -92,26 +120,24 @@ public struct PatternRules: Sendable {
         let n = settings.new
         let newFrom = a.adding(days: 1 - n.windowDays)
         var first: [String: LocalDate] = [:]
-        for h in handoffs { for key in h.keys where first[key] == nil { first[key] = h.date } }
+        for h in handoffs {
+            for key in h.keys where first[key] == nil { first[key] = h.date }
+            work += h.keys.count
+        }
+        let recentMentions = index(within(newFrom, a))
         for (key, date) in first where date >= newFrom {
-            let hits = mentioning(key, within(newFrom, a))
+            let hits = recentMentions[key] ?? []
             out.append(Finding(type: .new, key: key, symptoms: [key], count: hits.count, previousCount: nil,
                                firstMentioned: date, from: newFrom, to: a, sources: hits))
         }
 
         let b = settings.absence
         let quietFrom = a.adding(days: 1 - b.quietDays), beforeFrom = quietFrom.adding(days: -b.earlierDays)
-        let quiet = within(quietFrom, a), before = within(beforeFrom, quietFrom.adding(days: -1))
-        let quietKeys = Set(quiet.flatMap(\.keys))
-        for key in keys(before) where !quietKeys.contains(key) {
-            let hits = mentioning(key, before)
-            if hits.count >= b.minEarlier {
-                out.append(Finding(type: .absence, key: key, symptoms: [key], count: hits.count, previousCount: nil,
-                                   firstMentioned: nil, from: beforeFrom, to: a, sources: hits))
-            }
+        let quiet = index(within(quietFrom, a))
+        for (key, hits) in index(within(beforeFrom, quietFrom.adding(days: -1))) where quiet[key] == nil && hits.count >= b.minEarlier {
+            out.append(Finding(type: .absence, key: key, symptoms: [key], count: hits.count, previousCount: nil,
+                               firstMentioned: nil, from: beforeFrom, to: a, sources: hits))
         }
         return out.sorted { ($0.type, $0.key) < ($1.type, $1.key) }
     }
-
-    private func keys(_ list: [PatternHandoff]) -> [String] { Set(list.flatMap(\.keys)).sorted() }
 }

@@ -1,3 +1,4 @@
+import Quoting
 import ReportKit
 
 /// One care recipient as the handoffs name it: a care circle and the patient it cares for.
@@ -69,8 +70,9 @@ public enum ScopeError: ReportFailure, Equatable {
     /// At most this many ids are listed in a message.
     static let listed = 12
 
+    /// Ids are shown whole (they are typed back with --circle and --patient) through `Quote.text`.
     static func list(_ ids: [String]) -> String {
-        let shown = ids.prefix(listed).joined(separator: ", ")
+        let shown = ids.prefix(listed).map { Quote.text($0) }.joined(separator: ", ")
         return ids.count > listed ? shown + ", and \(ids.count - listed) more" : shown
     }
 
@@ -85,12 +87,12 @@ public enum ScopeError: ReportFailure, Equatable {
             let what = circles > 1 && patients == 1 ? "care circles" : "patients"
             return "the store holds \(units.count) \(what) (\(Self.list(units.map(\.description)))) and the PDF is about one: choose it with \(how)"
         case .unknownCircle(let id, let noun, let present):
-            return "the input has no \(noun) of care circle \(id) (it holds \(Self.list(present)))"
+            return "the input has no \(noun) of care circle \(Quote.text(id)) (it holds \(Self.list(present)))"
         case .unknownPatient(let scope):
             switch (scope.circle, scope.patient) {
-            case let (circle?, patient?): return "the store has no handoffs for patient \(patient) in care circle \(circle)"
-            case let (nil, patient?): return "the store has no handoffs for patient \(patient)"
-            case let (circle?, nil): return "the store has no handoffs in care circle \(circle)"
+            case let (circle?, patient?): return "the store has no handoffs for patient \(Quote.text(patient)) in care circle \(Quote.text(circle))"
+            case let (nil, patient?): return "the store has no handoffs for patient \(Quote.text(patient))"
+            case let (circle?, nil): return "the store has no handoffs in care circle \(Quote.text(circle))"
             case (nil, nil): return "the store has no handoffs"
             }
         case .noHandoffs:

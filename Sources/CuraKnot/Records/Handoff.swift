@@ -33,6 +33,25 @@ public struct Handoff: Equatable, Sendable {
 
     /// The handoff's date: the local date of `createdAt` in its own offset.
     public var date: LocalDate { createdAt.localDate }
+
+    /// Most symptoms one handoff may list. CORRELATION counts the pairs of each handoff's
+    /// symptoms, n(n−1)/2 of them: with at most 50 a handoff, at most 1,225, so the analysis
+    /// stays linear in its input (docs/input.md). A caregiver's handoff lists a handful.
+    public static let maxSymptoms = 50
+    /// Longest symptom, in UTF-8 bytes (after trimming): a symptom is a word or a short phrase,
+    /// and each is repeated in every pair, insight and source it is part of.
+    public static let maxSymptomBytes = 200
+
+    /// What is wrong with a handoff's symptom list (as read, or as a store holds it), nil when
+    /// nothing is: more than `maxSymptoms` items, or an item longer than `maxSymptomBytes`.
+    static let tooManySymptoms = "lists more than \(maxSymptoms) symptoms, the most a handoff may list"
+    static let symptomTooLong = "more than the \(maxSymptomBytes) a symptom may have"
+
+    public static func symptomProblem(count: Int, longest: Int) -> String? {
+        if count > maxSymptoms { return tooManySymptoms }
+        if longest > maxSymptomBytes { return "has a symptom of \(longest) bytes, " + symptomTooLong }
+        return nil
+    }
 }
 
 /// The columns and JSON keys of a handoff.
@@ -63,6 +82,7 @@ struct HandoffDraft: KeyedJSONDraft {
     var type: HandoffType?
     var title: String?, summary: String?, language: String?
     var symptoms: [String] = []
+    var symptomsOverLimit = false
     var medicationChanges: [String] = []
 
     init() {}
@@ -87,6 +107,23 @@ struct HandoffDraft: KeyedJSONDraft {
         if f == .symptoms { symptoms.append(item) } else { medicationChanges.append(item) }
     }
 
+    /// Symptoms are held to `Handoff.maxSymptoms` and `maxSymptomBytes` where they are read: the
+    /// first item past a limit is an error at its position, and the list keeps no more.
+    mutating func addItem(_ f: HandoffField, _ item: String, at pos: InputPosition) {
+        guard f == .symptoms else { return addItem(f, item) }
+        guard !symptomsOverLimit else { return }
+        if symptoms.count == Handoff.maxSymptoms {
+            symptomsOverLimit = true
+            issues.append(Issue(field: f, problem: .other(Handoff.tooManySymptoms), pos: pos))
+        } else if item.utf8.count > Handoff.maxSymptomBytes {
+            symptomsOverLimit = true
+            issues.append(Issue(field: SymptomItem(index: symptoms.count + 1),
+                                problem: .other("is \(item.utf8.count) bytes, " + Handoff.symptomTooLong), pos: pos))
+        } else {
+            symptoms.append(item)
+        }
+    }
+
     mutating func finish(recordPos: InputPosition, locate: (InputPosition) -> SourceLocation) -> Handoff? {
         checkRequired(recordPos)
         guard issues.isEmpty, let id, let circleId, let patientId, let authorId, let createdAt, let type else { return nil }
@@ -94,4 +131,11 @@ struct HandoffDraft: KeyedJSONDraft {
                        createdAt: createdAt, type: type, title: title, summary: summary, symptoms: symptoms,
                        medicationChanges: medicationChanges, language: language)
     }
+}
+
+/// Symptom `index` (from 1) of a handoff: `symptoms[3]` in messages.
+struct SymptomItem: FieldNaming {
+    var index: Int
+    var jsonName: String { "symptoms[\(index)]" }
+    var csvName: String { jsonName }
 }

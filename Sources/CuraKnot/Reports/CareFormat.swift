@@ -1,5 +1,6 @@
 import Catalog
 import Ingest
+import Quoting
 import ReportKit
 
 /// Whom a care document is for (spec 40-care-circle.md, "One care recipient per document"): the
@@ -14,6 +15,15 @@ public struct CareRecipient: Sendable, Equatable {
         self.name = trimmed?.isEmpty == false ? trimmed : nil
         self.circleId = circleId
         self.patientIds = Array(Set(patientIds)).sorted()
+    }
+
+    /// The same recipient with every value through `Quote.text`, for a line of text output.
+    public var quoted: CareRecipient {
+        var q = self
+        q.name = name.map { Quote.text($0) }
+        q.circleId = circleId.map { Quote.text($0) }
+        q.patientIds = patientIds.map { Quote.text($0) }
+        return q
     }
 }
 

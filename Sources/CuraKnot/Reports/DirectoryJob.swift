@@ -1,4 +1,5 @@
 import Catalog
+import Quoting
 import Render
 import ReportKit
 
@@ -17,28 +18,26 @@ public struct DirectoryJob {
         let w = directory.book, k = directory.keys
         var lines = [try w.render(k.title)]
         for circle in circles {
-            if let who = try directory.format.recipient(CareRecipient(name: recipientName, circleId: circle.circleId)) {
+            // Every value from the input goes through Quote.text: no control sequence reaches the
+            // terminal, no line break in a note or a name starts a line of its own.
+            let recipient = CareRecipient(name: recipientName, circleId: circle.circleId).quoted
+            if let who = try directory.format.recipient(recipient) {
                 lines += ["", who]
             }
             if circle.records.isEmpty { lines.append(try w.render(k.empty)) }
             for group in Directory.groups(circle.records) {
                 lines.append("")
-                lines.append(try directory.roleTitle(group))
+                lines.append(Quote.text(try directory.roleTitle(group)))
                 for e in group.entries {
-                    var parts = [e.name, e.organization, e.phone, e.email, e.address].compactMap { Directory.present($0) }
+                    var parts = [e.name, e.organization, e.phone, e.email, e.address].compactMap { Directory.present($0).map { Quote.text($0) } }
                     if let visit = e.lastVisit { parts.append(visit.description) }
                     if content == .family, let rating = e.rating { parts.append(try directory.ratingText(rating)) }
-                    lines.append("  " + parts.map(Self.oneLine).joined(separator: " · "))
-                    if content == .family, let notes = Directory.present(e.notes) { lines.append("    " + Self.oneLine(notes)) }
+                    lines.append("  " + parts.joined(separator: " · "))
+                    if content == .family, let notes = Directory.present(e.notes) { lines.append("    " + Quote.text(notes)) }
                 }
             }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// `text` with line breaks and other control characters turned into spaces.
-    static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
     /// The PDF document of one circle's providers (everything before layout).

@@ -36,8 +36,12 @@ public enum DirectoryVCard {
         return lines
     }
 
-    /// A text value escaped per RFC 6350 3.4: `\`, `,` and `;` get a backslash, a line break
-    /// (CRLF, LF or CR) becomes `\n`; other control characters are left out.
+    /// A text value escaped per RFC 6350 3.4: `\`, `,` and `;` get a backslash; a line break —
+    /// CRLF, LF or CR, and every other character a parser may take for one (VT, FF, NEL U+0085,
+    /// the line and paragraph separators U+2028 and U+2029: what Unicode and Python's
+    /// `splitlines` break lines at) — becomes `\n`; every other control character (C0 but tab,
+    /// DEL, C1) is left out. So no character that could end a line survives raw: a value can
+    /// never forge a property, whichever line breaks the reading program knows.
     public static func escape(_ value: String) -> String {
         var out = ""
         var previousCR = false
@@ -47,15 +51,23 @@ public enum DirectoryVCard {
             case "\\": out += "\\\\"
             case ",": out += "\\,"
             case ";": out += "\\;"
-            case "\r": out += "\\n"
             case "\n": if !previousCR { out += "\\n" }
             case "\t": out.unicodeScalars.append(scalar)
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                if isLineBreak(scalar) { out += "\\n"; continue }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// The characters that end a line for some reader: CR, LF, VT, FF, NEL, LS and PS.
+    public static func isLineBreak(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 
     /// `line` folded per RFC 6350 3.2: at most 75 octets per physical line (continuations start

@@ -1,3 +1,4 @@
+import Quoting
 import ReportKit
 
 
@@ -5,10 +6,14 @@ import ReportKit
 /// the circle and its patients, the disclaimer, then per section one line per row, amounts with
 /// their currency.
 enum ExpensesText {
+    /// Every value from the input (payers, the benchmarks' regions and sources, the circle and
+    /// patient ids) goes through `Quote.text`, the file names through `Quote.escapingControls`:
+    /// nothing reaches the terminal as a control sequence or starts a line of its own.
     static func text(_ r: ExpenseReport, _ w: ExpensesWording, format: CareFormat) throws -> String {
         let k = w.keys, t = r.totals
-        var lines = [try w.render(k.headerLine, ["title": try w.render(k.title), "source": r.source, "range": try w.range(r.range)])]
-        if let who = try format.recipient(r.recipient(name: nil)) { lines.append(who) }
+        var lines = [try w.render(k.headerLine, ["title": try w.render(k.title), "source": Quote.escapingControls(r.source),
+                                                 "range": try w.range(r.range)])]
+        if let who = try format.recipient(r.recipient(name: nil).quoted) { lines.append(who) }
         lines.append(try w.render(k.disclaimer))
         if t.items.isEmpty { lines += ["", try w.render(k.empty)] }
         func section(_ s: ExpensesWording.Section, _ rows: [String]) throws {
@@ -23,7 +28,7 @@ enum ExpensesText {
             try w.render(k.pairLine, ["label": "\($0.year)", "amount": try w.money($0.amount, $0.currency)])
         })
         try section(.payers, try t.byPayer.map {
-            try w.render(k.pairLine, ["label": $0.paidBy, "amount": try w.money($0.amount, $0.currency)])
+            try w.render(k.pairLine, ["label": Quote.text($0.paidBy), "amount": try w.money($0.amount, $0.currency)])
         })
         try section(.reimbursable, try t.reimbursable.map { s in
             try w.render(k.splitLine, ["reimbursableLabel": try w.column(.reimbursable),
@@ -37,7 +42,7 @@ enum ExpensesText {
                 rows.append(try w.render(k.projectionLine, ["category": try w.category(p.category),
                                                             "monthly": try w.money(p.monthlyAmount, p.currency),
                                                             "total": try w.money(p.twelveMonthTotal, p.currency)]))
-                rows += try r.benchmarks(for: p).map { "  " + (try w.benchmark($0)) }
+                rows += try r.benchmarks(for: p).map { "  " + (try w.benchmark($0, value: { Quote.text($0) })) }
             }
             try section(.projections, rows)
         }

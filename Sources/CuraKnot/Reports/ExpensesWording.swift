@@ -83,14 +83,16 @@ struct ExpensesWording {
         try render(keys.inColumn, ["column": try column(c), "currency": currency])
     }
 
-    /// A benchmark figure with its region, source and date (written by `date`).
-    func benchmark(_ b: CostBenchmark, date: (LocalDate) throws -> String = { $0.description }) throws -> String {
+    /// A benchmark figure with its region, source and date (written by `date`); `value` shows the
+    /// region and the source (the text output passes `Quote.text`).
+    func benchmark(_ b: CostBenchmark, date: (LocalDate) throws -> String = { $0.description },
+                   value: (String) -> String = { $0 }) throws -> String {
         let amount = try money(b.monthlyAmount, b.currency)
         let when = try date(b.asOf)
         if let region = b.region {
-            return try render(keys.benchmark, ["amount": amount, "region": region, "source": b.source, "date": when])
+            return try render(keys.benchmark, ["amount": amount, "region": value(region), "source": value(b.source), "date": when])
         }
-        return try render(keys.benchmarkNoRegion, ["amount": amount, "source": b.source, "date": when])
+        return try render(keys.benchmarkNoRegion, ["amount": amount, "source": value(b.source), "date": when])
     }
 
     /// "Yes", "No", or nothing when unknown.

@@ -1,5 +1,6 @@
 import Catalog
 import Ingest
+import Quoting
 import ReportKit
 
 /// The wording the pattern output renders, declared once and checked at load.
@@ -36,15 +37,16 @@ public struct PatternsPresenter: Sendable {
     public func disclaimer() throws -> String { try book.render(keys.disclaimer) }
 
     /// The insight's sentence: the canonical key, its first letter capitalised at the start.
-    public func sentence(_ f: Finding) throws -> String {
+    /// `value` shows each symptom (the text output passes `Quote.text`; JSON and PDF keep them).
+    public func sentence(_ f: Finding, value: (String) -> String = { $0 }) throws -> String {
         switch f.type {
-        case .frequency: return try book.render(keys.frequency, ["symptom": Self.capitalised(f.key), "count": "\(f.count)"])
-        case .trend: return try book.render(keys.trend, ["symptom": f.key, "previous": "\(f.previousCount ?? 0)", "count": "\(f.count)"])
+        case .frequency: return try book.render(keys.frequency, ["symptom": value(Self.capitalised(f.key)), "count": "\(f.count)"])
+        case .trend: return try book.render(keys.trend, ["symptom": value(f.key), "previous": "\(f.previousCount ?? 0)", "count": "\(f.count)"])
         case .correlation:
-            return try book.render(keys.together, ["first": Self.capitalised(f.symptoms.first ?? ""), "second": f.symptoms.last ?? "",
+            return try book.render(keys.together, ["first": value(Self.capitalised(f.symptoms.first ?? "")), "second": value(f.symptoms.last ?? ""),
                                                    "count": "\(f.count)"])
-        case .new: return try book.render(keys.new, ["symptom": Self.capitalised(f.key), "date": try dayMonth(f.firstMentioned ?? f.to)])
-        case .absence: return try book.render(keys.absence, ["symptom": Self.capitalised(f.key)])
+        case .new: return try book.render(keys.new, ["symptom": value(Self.capitalised(f.key)), "date": try dayMonth(f.firstMentioned ?? f.to)])
+        case .absence: return try book.render(keys.absence, ["symptom": value(Self.capitalised(f.key))])
         }
     }
 
@@ -83,19 +85,21 @@ public struct PatternsPresenter: Sendable {
     }
 
     /// The text for people, grouped by circle and patient (in that order): one paragraph per
-    /// insight with its id and sources, the disclaimer at the top and the bottom.
+    /// insight with its id and sources, the disclaimer at the top and the bottom. Every value from
+    /// the input (ids, names, symptoms) goes through `Quote.text`: nothing in it can reach the
+    /// terminal or the cron mail as a control sequence or start a line of its own.
     public func text(asOf: LocalDate, _ patients: [PatientPatterns]) throws -> String {
         var lines = [try book.render(keys.title, ["date": asOf.description]), try disclaimer(), ""]
         for p in patients {
-            lines.append(try book.render(keys.patient, ["circleId": p.circleId, "patientId": p.patientId]))
+            lines.append(try book.render(keys.patient, ["circleId": Quote.text(p.circleId), "patientId": Quote.text(p.patientId)]))
             if p.insights.isEmpty { lines.append("  " + (try book.render(keys.nothing))) }
             for i in p.insights {
-                lines.append("  " + (try sentence(i.finding)))
+                lines.append("  " + (try sentence(i.finding, value: { Quote.text($0) })))
                 lines.append("  " + (try book.render(keys.firstShown, ["date": i.firstSurfaced.description, "id": i.id])))
                 lines.append("  " + (try book.render(keys.sources)))
                 for s in i.finding.sources {
-                    lines.append("    " + (try book.render(keys.source, ["date": s.date.description, "author": s.authorName ?? s.authorId,
-                                                                         "handoffId": s.id])))
+                    lines.append("    " + (try book.render(keys.source, ["date": s.date.description, "author": Quote.text(s.authorName ?? s.authorId),
+                                                                         "handoffId": Quote.text(s.id)])))
                 }
                 lines.append("")
             }

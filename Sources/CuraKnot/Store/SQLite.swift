@@ -1,14 +1,41 @@
 import CSQLite
-import ReportKit
 import Foundation
+import Ingest
+import Quoting
+import ReportKit
 
 /// A failure of the SQLite store: the operation and SQLite's message (never a value).
 public struct StoreError: ReportFailure, CustomStringConvertible, Equatable {
     /// The store cannot be opened or written (exit status 4).
     public var kind: FailureKind { .output }
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// What went wrong, without the store it happened to (a finding of `care check`).
+    public var reason: String
+    public init(_ message: String, reason: String? = nil) { self.message = message; self.reason = reason ?? message }
     public var description: String { message }
+
+    /// SQLite's message for a failed statement: `store: MESSAGE`.
+    static func sqlite(_ message: String) -> StoreError { StoreError("store: " + message, reason: message) }
+
+    /// A store whose contents this build cannot use (written by another program, or damaged):
+    /// `the store PATH cannot be used: DETAIL`.
+    static func unusable(_ path: String, _ detail: String) -> StoreError {
+        StoreError("the store \(Quote.escapingControls(path)) cannot be used: \(detail)", reason: detail)
+    }
+
+    /// Refuses a path that is not a regular file — a FIFO, a device, a folder — before SQLite
+    /// opens it (its read of a FIFO would wait for a writer forever); `create` makes a missing
+    /// one (mode 0600).
+    static func requireRegularFile(_ path: String, create: Bool) throws {
+        let fd = open(path, (create ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
+        guard fd >= 0 else {
+            throw StoreError("cannot open the store \(Quote.escapingControls(path)): \(String(cString: strerror(errno)))")
+        }
+        var st = stat()
+        let isRegular = fstat(fd, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+        close(fd)
+        guard isRegular else { throw unusable(path, "it is not a regular file") }
+    }
 }
 
 /// One SQLite connection. Every statement binds its values; no SQL is built from values.
@@ -22,11 +49,12 @@ final class SQLiteConnection {
     /// (nothing is ever written: a dry run).
     init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
         self.path = path
+        try StoreError.requireRegularFile(path, create: !readOnly)
         let flags = (readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(readOnly ? Self.readOnlyURI(path) : path, &db, flags, nil) == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(db)
-            throw StoreError("cannot open the store \(path): \(message)")
+            throw StoreError("cannot open the store \(Quote.escapingControls(path)): \(message)", reason: message)
         }
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
@@ -58,7 +86,7 @@ final class SQLiteConnection {
 
     /// Runs SQL without parameters (schema, pragmas, transaction control).
     func execute(_ sql: String) throws {
-        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw StoreError("store: \(errorMessage)") }
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw StoreError.sqlite(errorMessage) }
     }
 
     /// Prepares one statement.
@@ -66,7 +94,7 @@ final class SQLiteConnection {
         preparedSQL.insert(sql)
         var stmt: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK, let stmt else {
-            throw StoreError("store: \(errorMessage)")
+            throw StoreError.sqlite(errorMessage)
         }
         return Statement(stmt, connection: self)
     }
@@ -107,7 +135,7 @@ final class Statement {
         while true {
             let rc = sqlite3_step(stmt)
             if rc == SQLITE_DONE { return }
-            guard rc == SQLITE_ROW else { throw StoreError("store: \(connection.errorMessage)") }
+            guard rc == SQLITE_ROW else { throw StoreError.sqlite(connection.errorMessage) }
         }
     }
 
@@ -118,7 +146,7 @@ final class Statement {
         while true {
             let rc = sqlite3_step(stmt)
             if rc == SQLITE_DONE { return }
-            guard rc == SQLITE_ROW else { throw StoreError("store: \(connection.errorMessage)") }
+            guard rc == SQLITE_ROW else { throw StoreError.sqlite(connection.errorMessage) }
             try row(self)
         }
     }
@@ -134,14 +162,48 @@ final class Statement {
             case .int(let v): rc = sqlite3_bind_int64(stmt, index, v)
             case .text(let s): rc = sqlite3_bind_text(stmt, index, s, -1, Self.transient)
             }
-            guard rc == SQLITE_OK else { throw StoreError("store: \(connection.errorMessage)") }
+            guard rc == SQLITE_OK else { throw StoreError.sqlite(connection.errorMessage) }
         }
     }
 
-    func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    /// The integer in `column`, checked where it enters: an INTEGER within `range`. Anything else
+    /// (another type, a value out of range — a store another program wrote) is a `StoreError`
+    /// naming `what` and the store, never a value that could trap later.
+    func int(_ column: Int32, _ what: String, in range: ClosedRange<Int64>) throws -> Int {
+        let type = sqlite3_column_type(stmt, column)
+        guard type == SQLITE_INTEGER else {
+            throw StoreError.unusable(connection.path, "\(what) is \(Self.typeName(type)), not an integer")
+        }
+        let value = sqlite3_column_int64(stmt, column)
+        guard range.contains(value), let int = Int(exactly: value) else {
+            throw StoreError.unusable(connection.path, "\(what) is \(value), outside \(range.lowerBound) to \(range.upperBound)")
+        }
+        return int
+    }
+
+    /// The date in `column` (`YYYY-MM-DD` in the years an input may have), nil for NULL; anything
+    /// else is a `StoreError` naming `what`.
+    func date(_ column: Int32, _ what: String) throws -> LocalDate? {
+        guard sqlite3_column_type(stmt, column) != SQLITE_NULL else { return nil }
+        guard let text = text(column), let date = LocalDate(iso: text), InputYears.contains(date) else {
+            throw StoreError.unusable(connection.path, "\(what) is not a date from \(InputYears.valid.lowerBound) to \(InputYears.valid.upperBound)")
+        }
+        return date
+    }
+
     func text(_ column: Int32) -> String? {
         guard let p = sqlite3_column_text(stmt, column) else { return nil }
         return String(cString: p)
+    }
+
+    static func typeName(_ type: Int32) -> String {
+        switch type {
+        case SQLITE_NULL: return "NULL"
+        case SQLITE_FLOAT: return "a real number"
+        case SQLITE_TEXT: return "text"
+        case SQLITE_BLOB: return "a blob"
+        default: return "an integer"
+        }
     }
 }
 

@@ -100,6 +100,19 @@ public enum IngestError: Error, CustomStringConvertible {
         if case .invalid(let d) = self { return d }
         return []
     }
+
+    /// How many errors the input has: those shown and those a closing note says were not shown
+    /// (warnings are not counted); 1 for an input that cannot be read.
+    public var errorCount: Int {
+        guard case .invalid(let d) = self else { return 1 }
+        return d.reduce(0) { $0 + ($1.severity == .error ? $1.represents : 0) }
+    }
+
+    /// The closing line of a failed read: "60 errors in the input; nothing was written".
+    public var closingLine: String {
+        let n = errorCount
+        return "\(n) error\(n == 1 ? "" : "s") in the input; nothing was written"
+    }
 }
 
 extension IngestResult: Sendable where Record: Sendable {}

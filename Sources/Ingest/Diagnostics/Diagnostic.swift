@@ -27,12 +27,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible, Error {
     /// key names from the file that are not known field names), for logs that promise no health
     /// data (`--log-format json`).
     public var messageWithoutValues: String
+    /// How many problems this message stands for: 1, or N for the closing note "N more errors not
+    /// shown" (which is what lets a count of the errors be true however many were shown).
+    public var represents: Int
 
     /// A message; `withoutValues` is its value-free form, needed whenever `message` quotes input
     /// (when `nil`, the message is taken to hold no values).
     public init(_ severity: Severity, _ message: String, withoutValues: String? = nil, at location: SourceLocation?) {
         self.severity = severity; self.message = message; self.location = location
         self.messageWithoutValues = withoutValues ?? message
+        represents = 1
+    }
+
+    /// The note closing a capped list: "N more errors not shown" (or warnings), standing for N.
+    public static func notShown(_ count: Int, _ severity: Severity) -> Diagnostic {
+        let noun = severity == .error ? "error" : "warning"
+        var d = Diagnostic(severity, "\(count) more \(noun)\(count == 1 ? "" : "s") not shown", at: nil)
+        d.represents = count
+        return d
     }
 
     public var description: String {

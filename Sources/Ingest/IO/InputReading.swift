@@ -109,6 +109,44 @@ private func errnoText() -> String {
     return String(cString: s)
 }
 
+/// One input read whole, once, within the limits: a file, a FIFO (whose writer is awaited at most
+/// `IngestLimits.writerWaitMilliseconds`), a device or standard input. Whatever has to be told
+/// from the contents (the format, the kind of records) is told from these bytes, and the records
+/// are parsed from the same bytes, so a stream that cannot be rewound is never read twice.
+public struct LoadedInput: Sendable {
+    public let source: InputSource
+    /// The bytes; nil when the input is over `maxFileBytes` (see `failure`).
+    public let bytes: [UInt8]?
+    @usableFromInline let tooLarge: (knownSize: Int?, maxBytes: Int)?
+
+    @usableFromInline init(source: InputSource, bytes: [UInt8]?, tooLarge: (knownSize: Int?, maxBytes: Int)?) {
+        self.source = source; self.bytes = bytes; self.tooLarge = tooLarge
+    }
+
+    /// Reads `source` whole, never more than `limits.maxFileBytes + 1` bytes. Throws
+    /// `IngestError.unreadable` when it cannot be opened or read (a FIFO no process opens for
+    /// writing in time among them).
+    @inlinable
+    public static func load(_ source: InputSource, limits: IngestLimits) throws -> LoadedInput {
+        switch try readInput(source, limits: limits) {
+        case .bytes(let bytes): return LoadedInput(source: source, bytes: bytes, tooLarge: nil)
+        case .tooLarge(let size): return LoadedInput(source: source, bytes: nil, tooLarge: (size, limits.maxFileBytes))
+        }
+    }
+
+    /// The located error of an input over the size limit, nil otherwise.
+    @inlinable
+    public var failure: Diagnostic? {
+        guard let tooLarge else { return nil }
+        return Diagnostic(.error, tooLargeMessage(knownSize: tooLarge.knownSize, maxBytes: tooLarge.maxBytes),
+                          at: SourceLocation(file: source.displayName, line: 1, column: 1))
+    }
+
+    /// The format: `forced`, else the extension, else sniffed from the first non-blank byte.
+    @inlinable
+    public func format(forced: InputFormat?) -> InputFormat { chooseFormat(source, forced: forced, bytes: bytes ?? []) }
+}
+
 /// The format of a source: forced, else by extension, else sniffed from the first byte.
 @usableFromInline func chooseFormat(_ source: InputSource, forced: InputFormat?, bytes: [UInt8]) -> InputFormat {
     if let forced { return forced }

@@ -46,6 +46,10 @@ extension Ingestor {
             throw fileError("header contains \(problem.kind == .nulByte ? "a NUL byte" : "invalid UTF-8")",
                             line: row.line, column: problem.field + 1)
         }
+        if let reason = firstRowIsData(row, byName) {
+            // Its cells are a record's values (a patient's note among them): never quoted.
+            throw fileError("the header row is missing: line 1 \(reason)", line: row.line, column: 1)
+        }
         var mapping: [D.Field?] = []
         mapping.reserveCapacity(row.count)
         var present: [D.Field: Int] = [:]
@@ -70,5 +74,21 @@ extension Ingestor {
             throw fileError("missing required column\(missing.count == 1 ? "" : "s") \(names)", line: row.line, column: 1)
         }
         return mapping
+    }
+
+    /// Why the first row is a record rather than a header, or nil when it may be a header: none
+    /// of its cells names a column of this kind of record, or one of them is a number, a date or
+    /// a timestamp, which no column name is.
+    @inlinable func firstRowIsData(_ row: CSVRow, _ byName: [String: D.Field]) -> String? {
+        var known = false
+        for i in 0..<row.count {
+            let cell = trimmed(row.field(i))
+            if cell.isEmpty { continue }
+            if parseDecimal(cell) != .invalid || parseLocalDate(cell) != nil || parseTimestamp(cell) != nil {
+                return "holds values (a number, a date or a time), not column names"
+            }
+            if byName[normalizedColumnName(makeString(cell))] != nil { known = true }
+        }
+        return known ? nil : "names none of the columns"
     }
 }

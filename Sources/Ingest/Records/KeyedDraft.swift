@@ -9,10 +9,15 @@ public protocol KeyedDraft: RecordDraft {
     var idPos: InputPosition? { get }
     mutating func setValue(_ field: Field, _ value: FieldValue, at pos: InputPosition)
     mutating func addItem(_ field: Field, _ item: String)
+    /// Adds a list item read at `pos` (the item's position in JSON, the field's in CSV), for a
+    /// kind that checks its items; by default `addItem(_:_:)`.
+    mutating func addItem(_ field: Field, _ item: String, at pos: InputPosition)
 }
 
 extension KeyedDraft {
     @inlinable public static var uniqueField: Field { requiredFields[0] }
+
+    @inlinable public mutating func addItem(_ field: Field, _ item: String, at pos: InputPosition) { addItem(field, item) }
 
     @inlinable public var uniqueKey: (key: String, pos: InputPosition)? {
         guard let id, let idPos else { return nil }
@@ -29,7 +34,7 @@ extension KeyedDraft {
         guard Self.listFields.contains(f) else { setValue(f, v, at: pos); return }
         switch v {
         case .null: break
-        case .text(let b): Convert.splitList(b) { addItem(f, makeString($0)) }
+        case .text(let b): Convert.splitList(b) { addItem(f, makeString($0), at: pos) }
         default: issues.append(Issue(field: f, problem: .mustBe(.list, found: v.found), pos: pos))
         }
     }
@@ -64,7 +69,7 @@ extension KeyedJSONDraft {
             case .null: break
             case .text(let b):
                 let t = trimmed(b)
-                if !t.isEmpty { addItem(f, makeString(t)) }
+                if !t.isEmpty { addItem(f, makeString(t), at: ipos) }
             case let other: issues.append(Issue(field: f, problem: .itemsMustBeStrings(found: other.found), pos: ipos))
             }
         }

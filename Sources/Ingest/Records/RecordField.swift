@@ -72,6 +72,6 @@ public func snakeCaseColumn(_ key: String) -> String {
 }
 
 /// CSV header names compare ignoring ASCII case and underscores (`onset_at`, `ONSET_AT`, `onsetAt`).
-@usableFromInline func normalizedColumnName(_ s: String) -> String {
+public func normalizedColumnName(_ s: String) -> String {
     String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "_" })).lowercased()
 }

@@ -6,6 +6,13 @@ public enum RecordReader<Draft: RecordDraft> {
         try Ingestor<Draft>(options: options).run(sources)
     }
 
+    /// Reads inputs already loaded (`LoadedInput.load`), in the order given: for a caller that
+    /// had to look at the bytes first.
+    @inlinable
+    public static func read(_ inputs: [LoadedInput], options: IngestOptions = IngestOptions()) throws -> IngestResult<Draft.Record> {
+        try Ingestor<Draft>(options: options).run(inputs)
+    }
+
     /// Reads one in-memory input (for tests, benchmarks and the fuzz targets). `name` is used in messages.
     @inlinable
     public static func read(bytes: [UInt8], name: String, format: InputFormat,
@@ -42,20 +49,25 @@ public enum RecordReader<Draft: RecordDraft> {
 
     @inlinable init(options: IngestOptions) { self.options = options }
 
+    /// Reads each source whole and parses it before reading the next.
     @inlinable func run(_ sources: [InputSource]) throws -> IngestResult<D.Record> {
         do {
-            for source in sources {
-                switch try readInput(source, limits: options.limits) {
-                case .tooLarge(let size):
-                    addError(Diagnostic(.error, tooLargeMessage(knownSize: size, maxBytes: options.limits.maxFileBytes),
-                                        at: SourceLocation(file: source.displayName, line: 1, column: 1)))
-                case .bytes(let bytes):
-                    try ingest(bytes, name: source.displayName,
-                               format: chooseFormat(source, forced: options.format, bytes: bytes))
-                }
-            }
+            for source in sources { try ingest(try LoadedInput.load(source, limits: options.limits)) }
         } catch is StopReading {}
         return try result()
+    }
+
+    @inlinable func run(_ inputs: [LoadedInput]) throws -> IngestResult<D.Record> {
+        do {
+            for input in inputs { try ingest(input) }
+        } catch is StopReading {}
+        return try result()
+    }
+
+    @inlinable func ingest(_ input: LoadedInput) throws {
+        if let failure = input.failure { addError(failure) }
+        guard let bytes = input.bytes else { return }
+        try ingest(bytes, name: input.source.displayName, format: input.format(forced: options.format))
     }
 
     @inlinable func run(bytes: [UInt8], name: String, format: InputFormat) throws -> IngestResult<D.Record> {
@@ -73,18 +85,12 @@ public enum RecordReader<Draft: RecordDraft> {
     @inlinable func result() throws -> IngestResult<D.Record> {
         if errorCount > 0 {
             var all = errors
-            if errorCount > errors.count {
-                let more = errorCount - errors.count
-                all.append(Diagnostic(.error, "\(more) more error\(more == 1 ? "" : "s") not shown", at: nil))
-            }
+            if errorCount > errors.count { all.append(.notShown(errorCount - errors.count, .error)) }
             // Warnings (unknown columns, …) come first, so a failed run still shows them.
             throw IngestError.invalid(warnings + all)
         }
         var w = warnings
-        if warningCount > warnings.count {
-            let more = warningCount - warnings.count
-            w.append(Diagnostic(.warning, "\(more) more warning\(more == 1 ? "" : "s") not shown", at: nil))
-        }
+        if warningCount > warnings.count { w.append(.notShown(warningCount - warnings.count, .warning)) }
         return IngestResult(records: records, warnings: w, skipped: skipped, bytesRead: bytesRead)
     }
 

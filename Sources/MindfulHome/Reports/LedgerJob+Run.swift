@@ -19,12 +19,14 @@ extension LedgerJob: ReportJob {
 public struct HomeExportJob: ReportJob {
     public struct Request: Sendable { public init() {} }
 
-    public init(templates: TemplateSet) {}
-    public init() {}
+    let wording: BalanceWording
+
+    /// Loads the wording of a negative balance (English: the export has no language).
+    public init(templates: TemplateSet) throws { wording = try BalanceWording(templates: templates, language: .en) }
 
     /// Writes the export; returns the balance.
     @discardableResult
     public func run(_ tasks: [HomeTask], _ request: Request, in context: ReportContext) throws -> PeanutBalance {
-        try LedgerJob.writeExport(tasks, to: context.output)
+        try LedgerJob.writeExport(tasks, to: context.output, wording: wording)
     }
 }

@@ -7,13 +7,19 @@ import ReportKit
 /// written.
 public struct LedgerJob {
     let ledger: LedgerDocument
+    let balanceWording: [LedgerLanguage: BalanceWording]
 
     /// Loads everything the ledger needs, so a broken template fails before any input is read.
-    public init(templates: TemplateSet) throws { ledger = try LedgerDocument(templates: templates) }
+    public init(templates: TemplateSet) throws {
+        ledger = try LedgerDocument(templates: templates)
+        balanceWording = try Dictionary(uniqueKeysWithValues: LedgerLanguage.allCases.map { ($0, try BalanceWording(templates: templates, language: $0)) })
+    }
 
-    /// The ledger document (everything before layout).
+    /// The ledger document (everything before layout); a negative balance is worded in the
+    /// ledger's language.
     public func document(_ tasks: [HomeTask], language: LedgerLanguage, run: RunInfo) throws -> Document {
-        try ledger.document(tasks, balance: try PeanutBalance.checked(tasks), language: language, run: run)
+        guard let wording = balanceWording[language] else { throw CatalogError.missingKey(file: "wording/mindfulhome.json", key: language.rawValue) }
+        return try ledger.document(tasks, balance: try PeanutBalance.checked(tasks, wording: wording), language: language, run: run)
     }
 
     /// Writes the ledger PDF to the context's output; returns its page count.
@@ -24,8 +30,8 @@ public struct LedgerJob {
 
     /// Writes the JSON export to `output`; returns the balance.
     @discardableResult
-    public static func writeExport(_ tasks: [HomeTask], to output: OutputTarget) throws -> PeanutBalance {
-        let balance = try PeanutBalance.checked(tasks)
+    public static func writeExport(_ tasks: [HomeTask], to output: OutputTarget, wording: BalanceWording) throws -> PeanutBalance {
+        let balance = try PeanutBalance.checked(tasks, wording: wording)
         try output.write { try $0.write(HomeExport.document(tasks, balance: balance).serialized()) }
         return balance
     }

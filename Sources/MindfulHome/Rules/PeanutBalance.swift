@@ -1,3 +1,4 @@
+import Catalog
 import Ingest
 
 /// A family's peanut balance (spec 50-companion-apps.md): peanuts of completed rules and chores
@@ -25,16 +26,54 @@ public struct PeanutBalance: Equatable, Sendable {
     }
 
     /// The balance of a valid export; a negative one is an input error at every reward in the
-    /// basket, naming it.
-    public static func checked(_ tasks: [HomeTask]) throws -> PeanutBalance {
+    /// basket, naming it, worded by `wording` (the ledger's language, its plural forms of peanuts).
+    public static func checked(_ tasks: [HomeTask], wording: BalanceWording) throws -> PeanutBalance {
         let balance = PeanutBalance(tasks)
         guard balance.value < 0 else { return balance }
-        let summary = "the balance is negative (\(balance.value)): completed rules and chores earn \(balance.earned) peanuts, "
-            + "the rewards in the basket cost \(balance.spent)"
-        throw IngestError.invalid(tasks.filter { $0.kind == .reward && $0.inBasket }.map { t in
-            Diagnostic(.error, "\(summary); reward \(Diagnostic.quote(t.title)) (id \(Diagnostic.quote(t.id))) costs \(t.peanuts)",
-                       withoutValues: "\(summary); this reward in the basket costs \(t.peanuts)", at: t.source)
+        let summary = try wording.negative(balance)
+        throw IngestError.invalid(try tasks.filter { $0.kind == .reward && $0.inBasket }.map { t in
+            Diagnostic(.error, try wording.reward(summary, title: Diagnostic.quote(t.title), id: Diagnostic.quote(t.id), cost: t.peanuts),
+                       withoutValues: try wording.reward(summary, cost: t.peanuts), at: t.source)
         })
+    }
+}
+
+/// The wording of a negative balance (`text.<language>.balanceError` of
+/// `templates/wording/mindfulhome.json`), amounts in the ledger's plural forms of peanuts ("1
+/// peanut", "6 peanuts", "1 pinda").
+public struct BalanceWording {
+    struct Keys: WordingKeySet {
+        let negative, reward, rewardWithoutValues: WordingKey
+        init(_ language: LedgerLanguage) {
+            let p = language.rawValue + ".balanceError."
+            negative = WordingKey(p + "negative", "balance", "earned", "spent")
+            reward = WordingKey(p + "reward", "summary", "title", "id", "cost")
+            rewardWithoutValues = WordingKey(p + "rewardWithoutValues", "summary", "cost")
+        }
+    }
+
+    let keys: Keys
+    let book: Phrasebook
+    /// The ledger's wording, for its plural forms of peanuts.
+    let ledger: LedgerWording
+
+    public init(templates: TemplateSet, language: LedgerLanguage) throws {
+        keys = Keys(language)
+        book = try templates.wording.compile(keys)
+        ledger = try LedgerWording(language, wording: templates.wording)
+    }
+
+    func negative(_ b: PeanutBalance) throws -> String {
+        try book.render(keys.negative, ["balance": String(b.value), "earned": try ledger.peanuts(b.earned),
+                                        "spent": try ledger.peanuts(b.spent)])
+    }
+
+    func reward(_ summary: String, title: String, id: String, cost: Int) throws -> String {
+        try book.render(keys.reward, ["summary": summary, "title": title, "id": id, "cost": try ledger.peanuts(cost)])
+    }
+
+    func reward(_ summary: String, cost: Int) throws -> String {
+        try book.render(keys.rewardWithoutValues, ["summary": summary, "cost": try ledger.peanuts(cost)])
     }
 }
 

@@ -38,6 +38,24 @@ public final class AtomicFile {
     /// Prefix of temporary files, so stale ones from a killed run can be recognised and removed.
     public static let tempPrefix = ".report-tmp-"
 
+    /// Longest file name the file systems take (NAME_MAX), in bytes.
+    static let nameMax = 255
+
+    /// `.report-tmp-<name>.<pid>.<attempt>`, within `nameMax` bytes: a target name too long to fit
+    /// is cut (at a character boundary) so that every valid output name has a temporary. The
+    /// stale-temporary cleanup reads only the prefix and the last two parts.
+    static func temporaryName(for name: String, pid: pid_t, attempt: Int) -> String {
+        let suffix = "." + String(pid) + "." + String(attempt)
+        var budget = nameMax - tempPrefix.utf8.count - suffix.utf8.count
+        var kept = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            budget -= String(scalar).utf8.count
+            if budget < 0 { break }
+            kept.append(scalar)
+        }
+        return tempPrefix + String(kept) + suffix
+    }
+
     public init(path: String) throws {
         self.path = path
         switch try OutputPath.resolve(path) {
@@ -61,7 +79,7 @@ public final class AtomicFile {
                 var created: Int32 = -1
                 var candidate = ""
                 for attempt in 0..<16 {
-                    candidate = dir + "/" + AtomicFile.tempPrefix + OutputPath.name(of: final) + "." + String(getpid()) + "." + String(attempt)
+                    candidate = dir + "/" + AtomicFile.temporaryName(for: OutputPath.name(of: final), pid: getpid(), attempt: attempt)
                     created = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
                     if created >= 0 || errno != EEXIST { break }
                 }

@@ -57,7 +57,7 @@ public enum HeadacheLogSchema {
     /// A medication entry's members in the order of its CSV form `name|dose|takenAt|isAcute|effectiveness`.
     static func members(_ m: MedicationEntry) -> [SchemaMember] {
         [SchemaMember(MedField.name.rawValue, .text(m.name)),
-         SchemaMember(MedField.dose.rawValue, m.dose.map(SchemaValue.text)),
+         SchemaMember(MedField.dose.rawValue, MedicationEntry.dose(m.dose).map(SchemaValue.text)),
          SchemaMember(MedField.takenAt.rawValue, m.takenAt.map { .symbol($0.description) }),
          SchemaMember(MedField.isAcute.rawValue, m.isAcute.map(SchemaValue.bool)),
          SchemaMember(MedField.effectiveness.rawValue, m.effectiveness.map { .number(String($0)) })]
