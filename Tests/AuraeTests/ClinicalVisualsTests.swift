@@ -54,9 +54,15 @@ final class ClinicalVisualsTests: XCTestCase {
 
     func texts(_ doc: LaidOutDocument) -> [String] { labels(doc).map(\.text) }
 
-    /// The severity digits drawn in the cells (bold labels "1"…"5").
+    /// The severity digits drawn in the cells (bold labels "1"…"5"), without the legend's: its five
+    /// swatches carry their digits as the cells do.
     func digits(_ doc: LaidOutDocument) -> [String] {
-        labels(doc).filter { $0.style.font.weight == .semibold && ["1", "2", "3", "4", "5"].contains($0.text) }.map(\.text)
+        var all = labels(doc).filter { $0.style.font.weight == .semibold && ["1", "2", "3", "4", "5"].contains($0.text) }.map(\.text)
+        for legend in ["1", "2", "3", "4", "5"] {
+            guard let i = all.lastIndex(of: legend) else { XCTFail("the legend's swatch \(legend) has no digit"); continue }
+            all.remove(at: i)
+        }
+        return all
     }
 
     func fills(_ doc: LaidOutDocument, _ color: Color) -> Int {
@@ -153,7 +159,7 @@ final class ClinicalVisualsTests: XCTestCase {
         let d = try data([log("a", try at("2026-06-02", 9), try at("2026-06-02", 10))], from: "2026-06-01", to: "2026-06-30", days: days)
         let doc = try layout(try v.calendar(d))
         let hatches = doc.pages.flatMap(\.items).filter { if case .clip = $0 { return true } else { return false } }
-        XCTAssertEqual(hatches.count, 2, "10 June and the legend's swatch")
+        XCTAssertEqual(hatches.count, 3, "10 June, the legend's hatched swatch and its cross-hatched one (outside the range)")
         XCTAssertTrue(texts(doc).contains("blank: a logged headache-free day"))
         XCTAssertTrue(texts(doc).contains("no daily context logged"))
         let without = try layout(try v.calendar(try data(d.logs, from: "2026-06-01", to: "2026-06-30")))
@@ -170,7 +176,7 @@ final class ClinicalVisualsTests: XCTestCase {
         let april = try XCTUnwrap(all.first { $0.text == "April 2026" }).position.y
         XCTAssertGreaterThan(legendY, march, "under the first row (January to March)")
         XCTAssertLessThan(legendY, april, "above the second row")
-        for level in 1...5 { XCTAssertTrue(all.contains { $0.text.hasPrefix("\(level) ") }, "the digit \(level) in the legend") }
+        for level in 1...5 { XCTAssertTrue(all.contains { $0.text == "\(level)" && $0.position.y > march }, "the digit \(level) in the legend's swatch") }
     }
 
     func testCellTextIsAtLeastSevenPoints() throws {
