@@ -58,7 +58,7 @@ final class CareTextOutputTests: XCTestCase {
                 XCTAssertTrue(text.contains(#"Dizzinessx\u{1B}]52;c;cGF5bG9hZA==\u{7}\nFORGED LINE was mentioned in 3 handoffs"#), text)
             }
             XCTAssertEqual(try presenter.summary(asOf: asOf, [PatientPatterns(circleId: "c" + v, patientId: "p" + v, insights: insights)]),
-                           "care patterns as of 2026-03-15: 1 patients, \(insights.count) insights, \(insights.count) new today")
+                           "care patterns as of 2026-03-15: 1 patient, \(insights.count) insight\(insights.count == 1 ? "" : "s"), \(insights.count) new today")
         }
         XCTAssertEqual(Set(lineCounts).count, 1, "no value adds a line: \(lineCounts)")
     }

@@ -26,7 +26,7 @@ final class CarePatternsPDFCommandTests: XCTestCase {
         let r = try ReportBinary.run(["care", "patterns", "--db", db, "--tier", "plus", "--as-of", "2026-04-15", "--patient", "p-1", "--pdf", pdf])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdoutText, "", "the PDF is the output; --text or --json print as well")
-        XCTAssertTrue(r.stderr.contains("report: info: care patterns as of 2026-04-15: 1 patients, 13 insights, 13 new today\n"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("report: info: care patterns as of 2026-04-15: 1 patient, 13 insights, 13 new today\n"), r.stderr)
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: pdf)[.posixPermissions] as? Int, 0o600)
         let pages = try pages(pdf)
         XCTAssertGreaterThan(pages.count, 1)

@@ -21,6 +21,8 @@ struct PatternsWording: WordingKeySet {
     let source = WordingKey("text.source", "date", "author", "handoffId")
     let summary = WordingKey("text.summary", "date", "patients", "insights", "new")
     let summaryDryRun = WordingKey("text.summaryDryRun", "date", "patients", "insights", "new")
+    let patientCount = WordingKey.plural("text.patients", "count")
+    let insightCount = WordingKey.plural("text.insights", "count")
 }
 
 /// The pattern job's output: sentences from `templates/wording/curaknot.json`, the JSON contract
@@ -115,6 +117,9 @@ public struct PatternsPresenter: Sendable {
         let insights = patients.flatMap(\.insights)
         let new = insights.filter { $0.firstSurfaced == asOf }.count
         return try book.render(dryRun ? keys.summaryDryRun : keys.summary,
-                               ["date": asOf.description, "patients": "\(patients.count)", "insights": "\(insights.count)", "new": "\(new)"])
+                               ["date": asOf.description,
+                                "patients": try book.render(keys.patientCount, ["count": "\(patients.count)"]),
+                                "insights": try book.render(keys.insightCount, ["count": "\(insights.count)"]),
+                                "new": "\(new)"])
     }
 }
