@@ -76,22 +76,33 @@ struct BatchCommand: ReportCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
-        if BatchCommand.isUsersFolderOrUser(output, usersDir: usersDir) {
-            throw ValidationError("-o names the users folder or a folder in it; the output must be elsewhere")
+        if BatchCommand.isInUsersFolder(output, usersDir: usersDir) {
+            throw ValidationError("-o names the users folder or a folder inside it, which the next run would take for a user; the output must be elsewhere")
         }
     }
 
-    /// Whether `outDir` is `usersDir` or a folder directly in it (existing or to be created),
-    /// where the outputs would be read as a user. Folders are compared by device and inode.
-    static func isUsersFolderOrUser(_ outDir: String, usersDir: String) -> Bool {
+    /// Whether `outDir` is `usersDir` or inside it at any depth, existing or to be created
+    /// (`USERS_DIR/new/out` would make `new` a user with no exports every night). The longest
+    /// part of `outDir` that exists is resolved (symbolic links, `..`), and it and each folder
+    /// above it are compared with `usersDir` by device and inode.
+    static func isInUsersFolder(_ outDir: String, usersDir: String) -> Bool {
         var users = stat()
         guard stat(usersDir, &users) == 0 else { return false }
-        func isUsers(_ path: String) -> Bool {
-            var st = stat()
-            return stat(path, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino
+        var existing = outDir.isEmpty ? "." : outDir
+        var st = stat()
+        while stat(existing, &st) != 0 {
+            let parent = (existing as NSString).deletingLastPathComponent
+            existing = parent.isEmpty ? "." : parent
+            if existing == "/" || existing == "." { break }
         }
-        let parent = URL(fileURLWithPath: outDir).deletingLastPathComponent().path
-        return isUsers(outDir) || isUsers(parent)
+        guard let resolved = realpath(existing, nil) else { return false }
+        var folder = String(cString: resolved)
+        free(resolved)
+        while true {
+            if stat(folder, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino { return true }
+            guard folder != "/", !folder.isEmpty else { return false }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
     /// The `--reports` names: each known, none twice; made in the order of `BatchReport`.

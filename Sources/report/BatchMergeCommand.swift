@@ -46,6 +46,8 @@ struct BatchMergeCommand: ReportCommand {
             merged = try BatchMerge.merge(dirs, into: output ?? dirs[0])
         } catch let problem as BatchMerge.Problem {
             throw RunFailure(.invalidInput, "batch-merge: \(problem); nothing was written")
+        } catch BatchFailure.output(let message) {
+            throw RunFailure(.output, "batch-merge: \(message)")
         }
         let line = BatchProgress.summaryLine("batch-merge", merged.counts, problems: merged.problems,
                                              outDir: dirs.count == 1 ? dirs[0] : "<shard folder>", seconds: nil)
