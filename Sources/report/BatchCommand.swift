@@ -20,11 +20,20 @@ struct BatchCommand: ReportCommand {
             'headache insights --json', 'headache summary' and 'headache clinical' write for the \
             same input and options; a user whose input is invalid gets errors.txt with the \
             located messages instead, and the others go on. OUT_DIR/manifest.jsonl has one line \
-            per user (status ok, invalid or failed, input and output SHA-256, ms), appended once \
-            the user's files are on disk; OUT_DIR/run.json the counts at the end. With --shard \
-            the two are named manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; \
-            'headache batch-merge' checks and merges them. --resume skips the users whose \
-            inputs, options and outputs are unchanged since their manifest line.
+            per user (status ok, invalid or failed, input and output SHA-256, ms, the run's id), \
+            appended once the user's files are on disk; OUT_DIR/run.json, removed as a run \
+            starts and written at its end, the run's id, the manifest's lines and SHA-256 and \
+            the counts: the proof that this run finished. With --shard the two are named \
+            manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; 'headache batch-merge' checks \
+            and merges them. --resume skips the users whose inputs, options and outputs (all \
+            of those their status calls for) are unchanged since their manifest line.
+
+            Nothing is left out in silence: a user folder whose name is not valid UTF-8 is \
+            counted as invalid (its manifest line shows the name, bytes as \\xHH); a file \
+            named *.json or *.csv that cannot be read as an input (a name that is not UTF-8, a \
+            FIFO, a device, a dangling link) makes its user invalid, named in errors.txt. The \
+            manifest and run file must be regular files (a FIFO there is refused at once), and \
+            OUT_DIR must not be inside USERS_DIR.
 
             On a terminal a progress bar shows users done, ok, invalid, failed and skipped as \
             unchanged, users per second and the time left; without one, or with --quiet, only \
@@ -33,9 +42,10 @@ struct BatchCommand: ReportCommand {
             health data is ever printed. --jobs defaults to the number of cores.
 
             Exit status: 0 every user ok; 5 finished, but some users' input is invalid (a rerun \
-            cannot fix it: their errors.txt says why); 4 a user failed or OUT_DIR cannot be \
-            written (rerun with --resume); 1 USERS_DIR or the tiers file cannot be read or is \
-            invalid (nothing was done); 2 usage error. A scheduler retries 4 and crashes, not \
+            cannot fix it: their errors.txt says why); 4 a user failed, or OUT_DIR, its manifest \
+            or its run file cannot be written (rerun with --resume); 1 USERS_DIR or the tiers \
+            file cannot be read or is invalid (nothing was done); 2 usage error (-o inside \
+            USERS_DIR among them). A scheduler retries 4 and crashes, not \
             5, 1 or 2.
 
             Example (samples/users holds one invalid user on purpose, u-cam: status 5):

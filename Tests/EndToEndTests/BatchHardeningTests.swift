@@ -120,6 +120,19 @@ extension HardeningTests {
         XCTAssertTrue(merged.stderr.hasPrefix("report: warning: batch-merge: 9 users: 6 ok, 3 invalid, 0 failed"), merged.stderr)
     }
 
+    /// A user id is a folder name, and a folder name may hold control characters: the summary
+    /// line (cron mail, a terminal) shows ids through the one rule for values in text output.
+    func testIdsInTheSummaryLineAreEscaped() throws {
+        let users = try batchUsers()
+        let hostile = "u-\u{1B}]0;owned\u{07}\nreport: info: all fine"
+        try FileManager.default.copyItem(atPath: users + "/u-cam", toPath: users + "/" + hostile)
+        try FileManager.default.removeItem(atPath: users + "/u-cam")
+        let r = try batch(users, path("out"), ["--reports", "insights"])
+        XCTAssertEqual(r.status, 5, r.stderr)
+        XCTAssertTrue(r.stderr.hasSuffix(#"; invalid: u-\u{1B}]0;owned\u{7}\nreport: info: all fine (see \#(path("out"))/u-\u{1B}]0;owned\u{7}\u{A}report: info: all fine/errors.txt)"# + "\n"), r.stderr)
+        XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "one line")
+    }
+
     // MARK: an emptied outputs list and --resume (item 2)
 
     func testAnEmptiedOutputsListIsMadeAgainByResume() throws {
