@@ -64,13 +64,19 @@ public struct UserFolder: Sendable, Equatable {
     /// stable order whatever the file system returns). Nil when the folder cannot be read.
     public static func userIds(in usersDir: String) -> [String]? { (try? list(usersDir))?.ids }
 
-    /// The users under `usersDir`, and apart the sub-folders whose names are not UTF-8 (so no
-    /// user id), each in byte order of the names. Throws why when the folder cannot be read.
+    /// The users under `usersDir` — its sub-folders, and the names it cannot look at (a dangling
+    /// link) — and apart the sub-folders whose names are not UTF-8 (so no user id), each in byte
+    /// order of the names. Throws why when the folder cannot be read.
     public static func list(_ usersDir: String) throws -> Listing {
         let entries = try entries(of: usersDir).get()
         var listing = Listing()
         for entry in entries {
-            guard case .folder = entry.kind else { continue }
+            // A folder is a user; so is a name that cannot be looked at (a link to a folder that
+            // is gone, no permission), which its user's `errors.txt` then explains. Files are not.
+            switch entry.kind {
+            case .folder, .unreadable: break
+            case .file, .other: continue
+            }
             if let name = entry.name {
                 listing.ids.append(name)
             } else {

@@ -40,8 +40,11 @@ final class UserFolderTests: XCTestCase {
         try make(Array("u-1".utf8), in: dir, folder: true)
         try make(Array("caf".utf8) + [0xE9], in: dir, folder: true)
         try make([0xFF, 0xFE], in: dir, folder: false)   // a file: not a user, whatever its name
+        try FileManager.default.createSymbolicLink(atPath: dir + "/u-moved", withDestinationPath: dir + "/gone")
         let listing = try UserFolder.list(dir)
-        XCTAssertEqual(listing.ids, ["u-1"])
+        XCTAssertEqual(listing.ids, ["u-1", "u-moved"], "a link to a folder that is gone is a user, reported invalid, not skipped")
+        XCTAssertEqual(UserFolder(userId: "u-moved", usersDir: dir).problems,
+                       ["\(dir!)/u-moved: error: cannot read the folder: No such file or directory"])
         XCTAssertEqual(listing.badNames, [UserFolder.BadName(bytes: Array("caf".utf8) + [0xE9], shown: #"caf\xE9"#)])
         XCTAssertThrowsError(try UserFolder.list(dir + "/missing")) { XCTAssertEqual("\($0)", "No such file or directory") }
         for id in ["u-1", "é", "caf\\xE9"] {
