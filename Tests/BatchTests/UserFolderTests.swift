@@ -11,18 +11,8 @@ final class UserFolderTests: XCTestCase {
     var dir: String!
     override func setUpWithError() throws { dir = try TestPaths.temporaryDirectory("user-folder").path }
 
-    /// Creates `bytes` (a name of any bytes) in `folder`: a folder, or an empty file.
     func make(_ bytes: [UInt8], in folder: String, folder isFolder: Bool) throws {
-        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + bytes + [0]
-        let ok = path.withUnsafeBufferPointer { p in
-            p.withMemoryRebound(to: CChar.self) { c -> Bool in
-                if isFolder { return mkdir(c.baseAddress!, 0o700) == 0 }
-                let fd = open(c.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-                if fd >= 0 { close(fd) }
-                return fd >= 0
-            }
-        }
-        XCTAssertTrue(ok, "could not create \(bytes)")
+        XCTAssertTrue(RawNames.make(bytes, in: folder, isFolder: isFolder), "could not create \(bytes)")
     }
 
     func testShownNamesEscapeEveryByteThatIsNotUTF8AndNothingElseCanLookTheSame() {

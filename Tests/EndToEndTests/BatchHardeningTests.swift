@@ -15,17 +15,8 @@ extension HardeningTests {
         return users
     }
 
-    /// Creates a folder (or an empty file) named by `bytes`, which need not be UTF-8, in `folder`.
     func makeRaw(_ bytes: [UInt8], in folder: String, isFolder: Bool) {
-        let made = (Array(folder.utf8) + [UInt8(ascii: "/")] + bytes + [0]).withUnsafeBufferPointer { p in
-            p.withMemoryRebound(to: CChar.self) { c -> Bool in
-                if isFolder { return mkdir(c.baseAddress!, 0o700) == 0 }
-                let fd = open(c.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-                if fd >= 0 { close(fd) }
-                return fd >= 0
-            }
-        }
-        XCTAssertTrue(made, "\(bytes) in \(folder)")
+        XCTAssertTrue(RawNames.make(bytes, in: folder, isFolder: isFolder), "\(bytes) in \(folder)")
     }
 
     func batch(_ users: String, _ out: String, _ extra: [String] = [], seconds: Double = 120) throws -> Ran {
