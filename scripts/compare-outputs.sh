@@ -27,7 +27,8 @@
 #
 # Normalised before comparing: the `ts` of JSON log lines (the clock); the case folder, the work folder and the binary's path in every
 # text file; in batch cases (`normbatch`) the run-time figures (manifest and log `ms`, run.json
-# `wallMs`/`reportMs`, "in N s (R users/s)") and the order of manifest and log lines, which
+# `wallMs`/`reportMs`, "in N s (R users/s)"), the random run id (manifest lines and run.json, and
+# so the manifest's SHA-256 in run.json) and the order of manifest and log lines, which
 # depends on which worker thread finishes first. Everything else is compared byte for byte,
 # the care store's SQLite file included (a dump of it, store.sql, is written beside it so a
 # difference can be read).
@@ -198,10 +199,13 @@ for root, dirs, files in os.walk("."):
     for f in files:
         p = os.path.join(root, f)
         if re.fullmatch(r"manifest.*\.jsonl", f):
-            rw(p, lambda t: sortlines(re.sub(r'"ms":\d+', '"ms":0', t)))
+            rw(p, lambda t: sortlines(re.sub(r'"run":"[0-9a-f]{32}"', '"run":"R"', re.sub(r'"ms":\d+', '"ms":0', t))))
         elif re.fullmatch(r"run.*\.json", f):
+            # The run id is random, and the manifest's SHA-256 covers the lines that carry it.
             rw(p, lambda t: re.sub(r'("reportMs": *\{[^}]*\})', lambda m: re.sub(r":( *)\d+", r":\g<1>0", m.group(1)),
-                                   re.sub(r'"wallMs":( *)\d+', r'"wallMs":\g<1>0', t)))
+                                   re.sub(r'"wallMs":( *)\d+', r'"wallMs":\g<1>0',
+                                          re.sub(r'("manifest": *\{[^}]*"sha256": *)"[0-9a-f]{64}"', r'\1"S"',
+                                                 re.sub(r'"run":( *)"[0-9a-f]{32}"', r'"run":\1"R"', t)))))
         elif root == "." and f.endswith(".stderr"):
             rw(p, lambda t: sortlines(re.sub(r'"(ms|seconds)":[0-9.]+', r'"\1":0',
                                              re.sub(r" in [0-9.]+ s \([0-9.]+ users/s\)", " in T s (R users/s)", t))))

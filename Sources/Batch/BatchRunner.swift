@@ -1,6 +1,7 @@
 import Aurae
 import Catalog
 import Foundation
+import Quoting
 import ReportKit
 import Synchronization
 #if canImport(Glibc)
@@ -62,37 +63,63 @@ public struct BatchRunner: Sendable {
     /// Runs the batch and returns what it came to; throws `BatchFailure` when the users cannot be
     /// listed or the manifest cannot be written. The observer is the run's from then on: it is
     /// called on the worker threads, one call at a time.
+    ///
+    /// Before anything else the run file of an earlier run (of this shard) is removed, durably:
+    /// until this run writes its own, nothing says the shard finished. Each manifest line carries
+    /// this run's id, which the run file written at the end repeats (with the manifest's digest).
     public func run(observer: sending BatchObserver?) throws -> BatchSummary {
         let start = DispatchTime.now().uptimeNanoseconds
-        guard let all = UserFolder.userIds(in: settings.usersDir) else {
-            throw BatchFailure.users("cannot read the users folder \(settings.usersDir): \(String(cString: strerror(errno)))")
-        }
-        let ids = settings.shard.map { shard in all.filter(shard.contains) } ?? all
-        let kept = settings.resume ? keptEntries(ids) : [:]
         let manifestPath = settings.outDir + "/" + settings.manifestName
-        let manifest: ManifestFile
         do {
-            manifest = try ManifestFile(path: manifestPath, kept: ids.compactMap { kept[$0] })
+            try BatchFile.checkRegularOrMissing(manifestPath, "manifest")
+            try BatchFile.checkRegularOrMissing(settings.outDir + "/" + settings.runFileName, "run file")
+            try BatchFile.remove(settings.outDir + "/" + settings.runFileName, "run file")
+        } catch {
+            throw BatchFailure.output("\(error)")
+        }
+        let listing: UserFolder.Listing
+        do {
+            listing = try UserFolder.list(settings.usersDir)
+        } catch {
+            throw BatchFailure.users("cannot read the users folder \(Quote.escapingControls(settings.usersDir)): \(error)")
+        }
+        let ids = settings.shard.map { shard in listing.ids.filter(shard.contains) } ?? listing.ids
+        let badNames = settings.shard.map { shard in listing.badNames.filter { shard.contains(bytes: $0.bytes) } } ?? listing.badNames
+        let runId = RunId.make()
+        let manifest: ManifestFile
+        let kept: [String: ManifestEntry]
+        do {
+            kept = settings.resume ? try keptEntries(ids) : [:]
+            manifest = try ManifestFile(path: manifestPath, runId: runId, kept: ids.compactMap { kept[$0] })
         } catch {
             throw BatchFailure.output("\(error)")
         }
         let run = BatchRun(pending: ids.filter { kept[$0] == nil }, observer: observer)
-        run.started(total: ids.count)
+        run.started(total: ids.count + badNames.count)
         for id in ids { if let entry = kept[id] { run.record(entry, unchanged: true) } }
+        // A folder whose name is not UTF-8 has no user id: it is counted as an invalid user, with
+        // a line showing its name, every run (there is nothing to keep).
+        for name in badNames {
+            let entry = ManifestEntry(userId: name.shown, status: .invalid, options: settings.options(for: .free), inputs: [],
+                                      outputs: [], ms: 0, errors: 1, nameBytes: Hex.string(name.bytes))
+            do { try manifest.append(entry) } catch { throw BatchFailure.output("\(error)") }
+            run.record(entry, unchanged: false)
+        }
         try runWorkers(run, manifest: manifest)
         do { try manifest.sync() } catch { throw BatchFailure.output("\(error)") }
         let wallMs = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
         var (counts, problems, reportNanoseconds) = run.totals
         problems.sort()
-        return BatchSummary(counts: counts, problems: problems, wallMs: wallMs,
+        return BatchSummary(runId: runId, manifest: manifest.digest, counts: counts, problems: problems, wallMs: wallMs,
                             reportMs: reportNanoseconds.mapValues { Int($0 / 1_000_000) })
     }
 
     /// The earlier manifest's entries (of `ids`) that `--resume` keeps: same inputs and options,
-    /// outputs intact, status not `failed`. Checked on all cores.
-    func keptEntries(_ ids: [String]) -> [String: ManifestEntry] {
-        let old = ManifestFile.load(settings.outDir + "/" + settings.manifestName)
-        let candidates = ids.compactMap { old[$0] }.filter { $0.status != .failed }
+    /// outputs intact and complete, status not `failed`. Checked on all cores. Throws
+    /// `BatchFile.Refused` when the manifest is not a regular file or is too large.
+    func keptEntries(_ ids: [String]) throws -> [String: ManifestEntry] {
+        let old = try ManifestFile.load(settings.outDir + "/" + settings.manifestName)
+        let candidates = ids.compactMap { old["id:" + $0] }.filter { $0.status != .failed }
         let kept = Mutex<[String: ManifestEntry]>([:])
         DispatchQueue.concurrentPerform(iterations: candidates.count) { i in
             let entry = candidates[i]
@@ -102,11 +129,16 @@ public struct BatchRunner: Sendable {
     }
 
     /// Whether `entry` still describes the user: the same input files with the same hashes, the
-    /// same options, every output present with its recorded size and hash.
+    /// same options, and exactly the outputs its status calls for — each report the options ask
+    /// for when `ok`, `errors.txt` when `invalid` — each present with its recorded size and hash.
+    /// A line whose outputs list was emptied or cut is not unchanged (the user is made again).
     func isUnchanged(_ entry: ManifestEntry) -> Bool {
         let folder = UserFolder(userId: entry.userId, usersDir: settings.usersDir)
-        guard entry.options == settings.options(for: settings.tiers.tier(of: entry.userId)),
+        let tier = settings.tiers.tier(of: entry.userId)
+        guard entry.nameBytes == nil, entry.options == settings.options(for: tier), folder.problems.isEmpty,
               fingerprints(folder) == entry.inputs else { return false }
+        let expected = entry.status == .ok ? settings.reports(for: tier).map(\.fileName) : [BatchSettings.errorsName]
+        guard entry.outputs.map(\.file).sorted() == expected.sorted() else { return false }
         let userOut = settings.outDir + "/" + entry.userId
         return entry.outputs.allSatisfy { output in
             guard let digest = SHA256.file(userOut + "/" + output.file) else { return false }

@@ -58,7 +58,11 @@ public struct BatchSettings: Sendable {
     /// The manifest and run file names: `manifest.jsonl` and `run.json`, or with the shard in the
     /// name (`manifest.shard-0-of-3.jsonl`) so that shards sharing a folder never write the same file.
     public var manifestName: String { Self.manifestName(shard) }
-    public var runFileName: String { shard.map { "run.shard-\($0.index)-of-\($0.count).json" } ?? "run.json" }
+    public var runFileName: String { Self.runFileName(shard) }
+
+    public static func runFileName(_ shard: Shard?) -> String {
+        shard.map { "run.shard-\($0.index)-of-\($0.count).json" } ?? "run.json"
+    }
 
     public static func manifestName(_ shard: Shard?) -> String {
         shard.map { "manifest.shard-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"

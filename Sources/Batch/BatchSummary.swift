@@ -34,16 +34,19 @@ public struct BatchCounts: Sendable, Equatable {
 }
 
 /// The users a run ended with as `invalid` or `failed`, each list sorted by id: what the summary
-/// line names (their `errors.txt` says why).
+/// line names (their `errors.txt` says why), and apart the folders whose names are not UTF-8
+/// (counted as invalid; they have no output folder, so no `errors.txt`), as the manifest shows them.
 public struct BatchProblems: Sendable, Equatable {
     public var invalid: [String] = []
     public var failed: [String] = []
+    public var badNames: [String] = []
 
     public init() {}
 
     mutating func add(_ entry: ManifestEntry) {
         switch entry.status {
         case .ok: break
+        case .invalid where entry.nameBytes != nil: badNames.append(entry.userId)
         case .invalid: invalid.append(entry.userId)
         case .failed: failed.append(entry.userId)
         }
@@ -54,12 +57,15 @@ public struct BatchProblems: Sendable, Equatable {
         let byBytes: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         invalid.sort(by: byBytes)
         failed.sort(by: byBytes)
+        badNames.sort(by: byBytes)
     }
 }
 
-/// What a run came to: the counts, the users that were not ok, its wall time and the time its
-/// workers spent in each report.
+/// What a run came to: its id, the manifest it ended with, the counts, the users that were not
+/// ok, its wall time and the time its workers spent in each report.
 public struct BatchSummary: Sendable {
+    public var runId: String
+    public var manifest: ManifestDigest
     public var counts: BatchCounts
     public var problems: BatchProblems
     public var wallMs: Int

@@ -1,5 +1,6 @@
 import Aurae
 import Foundation
+import Quoting
 import ReportKit
 
 /// One line of `manifest.jsonl`: what happened to one user, with the fingerprints `--resume`
@@ -48,6 +49,12 @@ public struct ManifestEntry: Sendable, Equatable, Decodable {
     public var ms: Int
     /// The number of error messages (in `errors.txt`, or the failure).
     public var errors: Int
+    /// The id of the run that wrote (or, under `--resume`, kept) the line: the run file of a
+    /// finished run names the same one (`RunRecord.run`). Empty in lines of earlier versions.
+    public var run: String
+    /// For a user folder whose name is not valid UTF-8 (so no user id): the name's bytes in hex;
+    /// `userId` then shows the name with each byte that is not UTF-8 as `\xHH`.
+    public var nameBytes: String?
 
     /// The compact JSON line, without the line break.
     public func jsonLine() -> String {
@@ -61,7 +68,8 @@ public struct ManifestEntry: Sendable, Equatable, Decodable {
             })),
             ("ms", .int(ms)),
             ("errors", .int(errors)),
-        ]).compact()
+            ("run", .string(run)),
+        ] + (nameBytes.map { [("nameBytes", .string($0))] } ?? [])).compact()
     }
 
     /// The entry a manifest line holds; nil for a line that is not one (a line cut short when a
@@ -71,10 +79,23 @@ public struct ManifestEntry: Sendable, Equatable, Decodable {
         self = entry
     }
 
-    public init(userId: String, status: Status, options: String, inputs: [Input], outputs: [Output], ms: Int, errors: Int) {
+    public init(userId: String, status: Status, options: String, inputs: [Input], outputs: [Output], ms: Int, errors: Int,
+                run: String = "", nameBytes: String? = nil) {
         self.userId = userId; self.status = status; self.options = options
         self.inputs = inputs; self.outputs = outputs; self.ms = ms; self.errors = errors
+        self.run = run; self.nameBytes = nameBytes
     }
+
+    /// The key that tells users apart: the id, or the name's bytes for a name that is not UTF-8
+    /// (whose shown id another folder could have).
+    public var key: String { nameBytes.map { "bytes:" + $0 } ?? "id:" + userId }
+
+    /// The id as a message shows it: a name that is not UTF-8 as `userId` shows it already,
+    /// another id through `Quote.text`.
+    public var shownId: String { nameBytes == nil ? Quote.text(userId) : userId }
+
+    /// The bytes the user's shard is computed from: the id's UTF-8, or the folder name's bytes.
+    public var shardBytes: [UInt8] { nameBytes.flatMap(Hex.bytes) ?? Array(userId.utf8) }
 
     /// One decoder for every line read.
     static let decoder = JSONDecoder()
@@ -84,10 +105,14 @@ public struct ManifestEntry: Sendable, Equatable, Decodable {
         self.init(userId: try c.decode(String.self, forKey: .userId), status: try c.decode(Status.self, forKey: .status),
                   options: try c.decode(String.self, forKey: .options), inputs: try c.decode([Input].self, forKey: .inputs),
                   outputs: try c.decode([Output].self, forKey: .outputs), ms: try c.decodeCount(.ms),
-                  errors: try c.decodeCount(.errors))
+                  errors: try c.decodeCount(.errors), run: try c.decodeIfPresent(String.self, forKey: .run) ?? "",
+                  nameBytes: try c.decodeIfPresent(String.self, forKey: .nameBytes))
+        if let nameBytes, Hex.bytes(nameBytes) == nil {
+            throw DecodingError.dataCorruptedError(forKey: .nameBytes, in: c, debugDescription: "not hex")
+        }
     }
 
-    enum CodingKeys: String, CodingKey { case userId, status, options, inputs, outputs, ms, errors }
+    enum CodingKeys: String, CodingKey { case userId, status, options, inputs, outputs, ms, errors, run, nameBytes }
 }
 
 extension KeyedDecodingContainer {
@@ -98,5 +123,39 @@ extension KeyedDecodingContainer {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(value) is negative")
         }
         return value
+    }
+}
+
+/// Bytes as lower-case hex and back.
+enum Hex {
+    static func string<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of `text`, nil unless it is an even number of hex digits (at least two).
+    static func bytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard !digits.isEmpty, digits.count % 2 == 0 else { return nil }
+        func value(_ d: UInt8) -> UInt8? {
+            switch d {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return d - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return d - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return d - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count / 2)
+        var i = 0
+        while i < digits.count {
+            guard let hi = value(digits[i]), let lo = value(digits[i + 1]) else { return nil }
+            out.append(hi << 4 | lo)
+            i += 2
+        }
+        return out
     }
 }

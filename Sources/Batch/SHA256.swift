@@ -30,11 +30,15 @@ public struct SHA256 {
         return h.finalHex()
     }
 
-    /// The hex digest and length of the file at `path`, or nil when it cannot be read.
+    /// The hex digest and length of the file at `path`, or nil when it cannot be read or is not
+    /// a regular file: opened without waiting, so a FIFO (which could wait for a writer for ever,
+    /// or lose its data to the hash) or a device is never read.
     public static func file(_ path: String) -> (hex: String, bytes: Int)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
         var h = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0

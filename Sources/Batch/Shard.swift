@@ -23,15 +23,29 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         Shard.of(userId, count: count) == index
     }
 
+    /// Whether the user folder named by `bytes` (a name that need not be UTF-8) belongs to this
+    /// shard: for a UTF-8 name, the same as `contains` of the id.
+    public func contains(bytes: some Sequence<UInt8>) -> Bool {
+        Shard.of(bytes: bytes, count: count) == index
+    }
+
     /// The shard index of `userId` among `count` shards.
     public static func of(_ userId: String, count: Int) -> Int {
-        Int(fnv1a64(userId) % UInt64(max(1, count)))
+        of(bytes: userId.utf8, count: count)
+    }
+
+    /// The shard index of a folder name's bytes among `count` shards.
+    public static func of(bytes: some Sequence<UInt8>, count: Int) -> Int {
+        Int(fnv1a64(bytes: bytes) % UInt64(max(1, count)))
     }
 
     /// FNV-1a, 64 bits, of the UTF-8 bytes of `text`.
-    public static func fnv1a64(_ text: String) -> UInt64 {
+    public static func fnv1a64(_ text: String) -> UInt64 { fnv1a64(bytes: text.utf8) }
+
+    /// FNV-1a, 64 bits, of `bytes`.
+    public static func fnv1a64(bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

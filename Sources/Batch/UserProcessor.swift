@@ -2,6 +2,7 @@ import Aurae
 import Catalog
 import Foundation
 import Ingest
+import Quoting
 import Render
 import ReportKit
 #if canImport(Glibc)
@@ -73,8 +74,14 @@ final class UserProcessor {
         let inputs: HeadacheInputs
         let run: RunInfo
         do {
+            // What holds an input's name but cannot be read (a name that is not UTF-8, a FIFO, a
+            // dangling link) makes the user invalid: leaving it out would make reports of part
+            // of the user's data and call them ok.
+            guard folder.problems.isEmpty else {
+                return .invalid(folder.problems.map { $0 + "\n" }.joined(), count: folder.problems.count)
+            }
             guard !folder.exports.isEmpty else {
-                return .invalid("\(folder.path): error: no headache log export (.json or .csv) in the folder\n", count: 1)
+                return .invalid("\(Quote.escapingControls(folder.path)): error: no headache log export (.json or .csv) in the folder\n", count: 1)
             }
             let logs = try HeadacheLogReader.read(folder.exports.map { InputSource(path: folder.file($0)) })
             var read = HeadacheInputs(logs: logs.records, skipped: logs.skipped)

@@ -20,11 +20,20 @@ struct BatchCommand: ReportCommand {
             'headache insights --json', 'headache summary' and 'headache clinical' write for the \
             same input and options; a user whose input is invalid gets errors.txt with the \
             located messages instead, and the others go on. OUT_DIR/manifest.jsonl has one line \
-            per user (status ok, invalid or failed, input and output SHA-256, ms), appended once \
-            the user's files are on disk; OUT_DIR/run.json the counts at the end. With --shard \
-            the two are named manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; \
-            'headache batch-merge' checks and merges them. --resume skips the users whose \
-            inputs, options and outputs are unchanged since their manifest line.
+            per user (status ok, invalid or failed, input and output SHA-256, ms, the run's id), \
+            appended once the user's files are on disk; OUT_DIR/run.json, removed as a run \
+            starts and written at its end, the run's id, the manifest's lines and SHA-256 and \
+            the counts: the proof that this run finished. With --shard the two are named \
+            manifest.shard-I-of-N.jsonl and run.shard-I-of-N.json; 'headache batch-merge' checks \
+            and merges them. --resume skips the users whose inputs, options and outputs (all \
+            of those their status calls for) are unchanged since their manifest line.
+
+            Nothing is left out in silence: a user folder whose name is not valid UTF-8 is \
+            counted as invalid (its manifest line shows the name, bytes as \\xHH); a file \
+            named *.json or *.csv that cannot be read as an input (a name that is not UTF-8, a \
+            FIFO, a device, a dangling link) makes its user invalid, named in errors.txt. The \
+            manifest and run file must be regular files (a FIFO there is refused at once), and \
+            OUT_DIR must not be inside USERS_DIR.
 
             On a terminal a progress bar shows users done, ok, invalid, failed and skipped as \
             unchanged, users per second and the time left; without one, or with --quiet, only \
@@ -33,9 +42,10 @@ struct BatchCommand: ReportCommand {
             health data is ever printed. --jobs defaults to the number of cores.
 
             Exit status: 0 every user ok; 5 finished, but some users' input is invalid (a rerun \
-            cannot fix it: their errors.txt says why); 4 a user failed or OUT_DIR cannot be \
-            written (rerun with --resume); 1 USERS_DIR or the tiers file cannot be read or is \
-            invalid (nothing was done); 2 usage error. A scheduler retries 4 and crashes, not \
+            cannot fix it: their errors.txt says why); 4 a user failed, or OUT_DIR, its manifest \
+            or its run file cannot be written (rerun with --resume); 1 USERS_DIR or the tiers \
+            file cannot be read or is invalid (nothing was done); 2 usage error (-o inside \
+            USERS_DIR among them). A scheduler retries 4 and crashes, not \
             5, 1 or 2.
 
             Example (samples/users holds one invalid user on purpose, u-cam: status 5):
@@ -76,22 +86,33 @@ struct BatchCommand: ReportCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
-        if BatchCommand.isUsersFolderOrUser(output, usersDir: usersDir) {
-            throw ValidationError("-o names the users folder or a folder in it; the output must be elsewhere")
+        if BatchCommand.isInUsersFolder(output, usersDir: usersDir) {
+            throw ValidationError("-o names the users folder or a folder inside it, which the next run would take for a user; the output must be elsewhere")
         }
     }
 
-    /// Whether `outDir` is `usersDir` or a folder directly in it (existing or to be created),
-    /// where the outputs would be read as a user. Folders are compared by device and inode.
-    static func isUsersFolderOrUser(_ outDir: String, usersDir: String) -> Bool {
+    /// Whether `outDir` is `usersDir` or inside it at any depth, existing or to be created
+    /// (`USERS_DIR/new/out` would make `new` a user with no exports every night). The longest
+    /// part of `outDir` that exists is resolved (symbolic links, `..`), and it and each folder
+    /// above it are compared with `usersDir` by device and inode.
+    static func isInUsersFolder(_ outDir: String, usersDir: String) -> Bool {
         var users = stat()
         guard stat(usersDir, &users) == 0 else { return false }
-        func isUsers(_ path: String) -> Bool {
-            var st = stat()
-            return stat(path, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino
+        var existing = outDir.isEmpty ? "." : outDir
+        var st = stat()
+        while stat(existing, &st) != 0 {
+            let parent = (existing as NSString).deletingLastPathComponent
+            existing = parent.isEmpty ? "." : parent
+            if existing == "/" || existing == "." { break }
         }
-        let parent = URL(fileURLWithPath: outDir).deletingLastPathComponent().path
-        return isUsers(outDir) || isUsers(parent)
+        guard let resolved = realpath(existing, nil) else { return false }
+        var folder = String(cString: resolved)
+        free(resolved)
+        while true {
+            if stat(folder, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino { return true }
+            guard folder != "/", !folder.isEmpty else { return false }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
     /// The `--reports` names: each known, none twice; made in the order of `BatchReport`.

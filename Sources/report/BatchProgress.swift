@@ -1,5 +1,6 @@
 import Batch
 import Foundation
+import Quoting
 import ReportKit
 #if canImport(Glibc)
 import Glibc
@@ -117,21 +118,29 @@ final class BatchProgress: BatchObserver {
         return line + problemsText(problems, outDir: outDir)
     }
 
-    /// "; invalid: u-a, u-b; failed: u-c; see OUT/<user>/errors.txt", up to five users named.
+    /// "; invalid: u-a, u-b; failed: u-c (see OUT/<user>/errors.txt)", then the folders whose
+    /// names are not UTF-8 (counted as invalid, without errors.txt): up to five named in all,
+    /// each id through `Quote.text` (a name that is not UTF-8 comes shown already).
     static func problemsText(_ problems: BatchProblems, outDir: String) -> String {
-        let all = problems.invalid.count + problems.failed.count
-        guard all > 0 else { return "" }
         var named = 0
         var text = ""
-        for (label, ids) in [("invalid", problems.invalid), ("failed", problems.failed)] where !ids.isEmpty {
+        func list(_ label: String, _ ids: [String]) {
+            guard !ids.isEmpty else { return }
             let shown = Array(ids.prefix(max(0, 5 - named)))
             named += shown.count
             let more = ids.count - shown.count
             text += "; \(label): " + (shown + (more > 0 ? ["and \(more) more"] : [])).joined(separator: ", ")
         }
-        let folder = outDir.hasSuffix("/") ? String(outDir.dropLast()) : outDir
-        let only = all == 1 ? (problems.invalid + problems.failed)[0] : "<user>"
-        return text + " (see \(folder)/\(only)/errors.txt)"
+        list("invalid", problems.invalid.map { Quote.text($0) })
+        list("failed", problems.failed.map { Quote.text($0) })
+        let withErrors = problems.invalid + problems.failed
+        if !withErrors.isEmpty {
+            let folder = Quote.escapingControls(outDir.hasSuffix("/") ? String(outDir.dropLast()) : outDir)
+            let only = withErrors.count == 1 ? Quote.escapingControls(withErrors[0]) : "<user>"
+            text += " (see \(folder)/\(only)/errors.txt)"
+        }
+        list("folder names not valid UTF-8, so no user id (rename them)", problems.badNames)
+        return text
     }
 
     /// The exit status a batch's final state gives: 4 when a user failed (a rerun with `--resume`

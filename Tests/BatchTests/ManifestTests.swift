@@ -38,6 +38,11 @@ final class ManifestTests: XCTestCase {
                                shard: Shard(index: 1, count: 3), counts: counts, wallMs: 1234, reportMs: ["summary": 99])
         try record.write(to: dir + "/run.json")
         XCTAssertEqual(RunRecord.read(dir + "/run.json"), record)
+        let proved = RunRecord(run: "ab12", manifest: ManifestDigest(lines: 3, sha256: "ff"), version: "0.1.0", asOf: nil, options: [:],
+                               shard: nil, counts: counts, wallMs: 1, reportMs: [:])
+        try proved.write(to: dir + "/proved.json")
+        XCTAssertEqual(try RunRecord.load(dir + "/proved.json"), proved)
+        XCTAssertNil(try RunRecord.load(dir + "/missing.json"))
         let text = try String(contentsOfFile: dir + "/run.json", encoding: .utf8)
         for (good, bad) in [(#""wallMs": 1234"#, #""wallMs": -1"#), (#""summary": 99"#, #""summary": -99"#),
                             (#""users": 3"#, #""users": -3"#), (#""users": 3"#, #""users": 1e400"#)] {
@@ -54,33 +59,35 @@ final class ManifestTests: XCTestCase {
         XCTAssertEqual(lenient.counts.users, 0, "a count left out is 0")
     }
 
-    func testMergeRefusesTimesTooLargeToAddUp() throws {
-        let dir = try TestPaths.temporaryDirectory("merge-overflow").path
-        for index in 0..<2 {
-            let shard = try XCTUnwrap(Shard(index: index, count: 2))
-            try "".write(toFile: dir + "/" + BatchSettings.manifestName(shard), atomically: true, encoding: .utf8)
-            var counts = BatchCounts()
-            counts.unchanged = Int.max
-            try RunRecord(version: "0.1.0", asOf: nil, options: [:], shard: shard, counts: counts, wallMs: 1,
-                          reportMs: ["summary": Int.max]).write(to: dir + "/run.shard-\(index)-of-2.json")
-        }
-        let out = try TestPaths.temporaryDirectory("merge-overflow-out").path
-        XCTAssertThrowsError(try BatchMerge.merge([dir], into: out)) { error in
-            XCTAssertEqual("\(error)", dir + "/run.shard-1-of-2.json: its counts or times are too large to add up")
-        }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [])
-    }
-
     func testLoadKeepsTheLastLineOfAUserAndSkipsBrokenOnes() throws {
         let dir = try TestPaths.temporaryDirectory("manifest").path
         var later = entry
         later.status = .ok
         let text = entry.jsonLine() + "\n" + later.jsonLine() + "\n" + String(entry.jsonLine().prefix(20))
         try text.write(toFile: dir + "/m.jsonl", atomically: true, encoding: .utf8)
-        XCTAssertEqual(ManifestFile.load(dir + "/m.jsonl"), ["u-1": later])
-        let file = try ManifestFile(path: dir + "/m.jsonl", kept: [later])
+        XCTAssertEqual(try ManifestFile.load(dir + "/m.jsonl"), ["id:u-1": later])
+        let file = try ManifestFile(path: dir + "/m.jsonl", runId: "r2", kept: [later])
         try file.append(entry)
-        XCTAssertEqual(try String(contentsOfFile: dir + "/m.jsonl", encoding: .utf8), later.jsonLine() + "\n" + entry.jsonLine() + "\n")
+        var (keptLine, newLine) = (later, entry)
+        keptLine.run = "r2"; newLine.run = "r2"
+        let written = keptLine.jsonLine() + "\n" + newLine.jsonLine() + "\n"
+        XCTAssertEqual(try String(contentsOfFile: dir + "/m.jsonl", encoding: .utf8), written, "every line of the run writing it, kept ones too")
+        XCTAssertEqual(file.digest, ManifestDigest(lines: 2, sha256: SHA256.hex(Array(written.utf8))))
+        XCTAssertEqual(try ManifestFile.read(dir + "/m.jsonl")?.digest, file.digest)
+    }
+
+    func testTheRunIdAndANameThatIsNotUTF8RoundTrip() {
+        var line = entry
+        line.run = "0123abcd"
+        line.nameBytes = "636166e9"
+        XCTAssertTrue(line.jsonLine().hasSuffix(#","run":"0123abcd","nameBytes":"636166e9"}"#))
+        XCTAssertEqual(ManifestEntry(line: Substring(line.jsonLine())), line)
+        XCTAssertEqual(line.shardBytes, [0x63, 0x61, 0x66, 0xE9])
+        XCTAssertEqual(line.key, "bytes:636166e9")
+        XCTAssertNil(ManifestEntry(line: Substring(line.jsonLine().replacingOccurrences(of: "636166e9", with: "63616"))), "odd hex")
+        XCTAssertNil(ManifestEntry(line: Substring(line.jsonLine().replacingOccurrences(of: "636166e9", with: "zz"))), "not hex")
+        XCTAssertEqual(ManifestEntry(line: Substring(entry.jsonLine().replacingOccurrences(of: #","run":"""#, with: "")))?.run, "",
+                       "a line of an earlier version (no run) is read, of no run")
     }
 
     func testTiersFile() throws {

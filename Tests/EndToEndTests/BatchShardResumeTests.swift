@@ -31,7 +31,7 @@ final class BatchShardResumeTests: XCTestCase {
                        unsharded.compactMap { $0["userId"] as? String }.sorted())
         func withoutTimes(_ lines: [[String: Any]]) -> [String: NSDictionary] {
             Dictionary(uniqueKeysWithValues: lines.map { line in
-                var l = line; l["ms"] = nil
+                var l = line; l["ms"] = nil; l["run"] = nil
                 return (line["userId"] as? String ?? "", l as NSDictionary)
             })
         }
