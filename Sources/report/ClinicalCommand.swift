@@ -82,7 +82,7 @@ struct ClinicalCommand: ReportCommand {
         let job = try ClinicalJob(templates: templates)
         let inputs = try input.read(days: days, messages: console)
         let context = try dates.context(logs: inputs.logs, output: OutputTarget(path: output), console: console)
-        let result = try job.run(inputs, request, in: context)
+        let result = try job.run(consume inputs, request, in: context)
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }

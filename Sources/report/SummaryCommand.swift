@@ -48,7 +48,7 @@ struct SummaryCommand: ReportCommand {
         let templates = try common.templateSet(app: "aurae")
         let inputs = try input.read(messages: console)
         let context = try dates.context(logs: inputs.logs, output: OutputTarget(path: output), console: console)
-        let result = try SummaryJob(templates: templates).run(inputs, request, in: context)
+        let result = try SummaryJob(templates: templates).run(consume inputs, request, in: context)
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }

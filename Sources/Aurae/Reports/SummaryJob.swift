@@ -49,10 +49,12 @@ public struct SummaryJob: ReportJob {
 
     /// Writes the summary of `inputs` to the context's output, whole or not at all.
     @discardableResult
-    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
+    /// The inputs are consumed: the logs are freed once the document holds what it shows.
+    public func run(_ inputs: consuming HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
         let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,
                                               skippedCount: inputs.skipped, run: context.run)
         let (doc, count) = try document(logs: inputs.logs, options: options)
-        return Result(pageCount: try context.writePDF(doc), episodeCount: count)
+        _ = consume inputs
+        return Result(pageCount: try context.writePDF(consume doc), episodeCount: count)
     }
 }

@@ -26,17 +26,21 @@ public enum PDFRenderer {
     /// Renders `doc` as a tagged PDF and hands its bytes to `sink` in chunks, in order. An error
     /// thrown by the sink stops writing and is rethrown. Pages whose content could not be matched
     /// to what was drawn (their tags may be off) are named in `warnings`.
-    public static func render(_ doc: LaidOutDocument, measurer: PangoMeasurer,
+    /// The layout is consumed: once drawn, it is freed before the file is finished.
+    public static func render(_ doc: consuming LaidOutDocument, measurer: PangoMeasurer,
                               warnings: ((String) -> Void)? = nil,
                               to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let tree = StructureTree(doc)
+        let tree = StructureTree(copy doc)
         var figures = Set<Int>()
         for (i, node) in tree.nodes.enumerated() where node.role == .figure { figures.insert(i) }
         var segments: [[ContentSegment]] = []
+        segments.reserveCapacity(doc.pages.count)
         let drawn = try renderCairo(doc, measurer: measurer) { painter, index, page in
             segments.append(painter.drawTagged(page, owners: tree.owners[index], figures: figures))
         }
-        let (bytes, pageWarnings) = try TaggedPDF.finish(drawn, tree: tree, segments: segments, metadata: doc.metadata)
+        let metadata = doc.metadata
+        _ = consume doc
+        let (bytes, pageWarnings) = try TaggedPDF.finish(drawn, tree: tree, segments: segments, metadata: metadata)
         for w in pageWarnings { warnings?(w) }
         try bytes.withUnsafeBytes { buf in
             var offset = 0

@@ -46,8 +46,10 @@ public struct ClinicalJob: ReportJob {
 
     /// Writes the clinical report of `inputs` to the context's output, whole or not at all.
     @discardableResult
-    public func run(_ inputs: HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
+    /// The inputs are consumed: the logs are freed once the document holds what it shows.
+    public func run(_ inputs: consuming HeadacheInputs, _ request: Request, in context: ReportContext) throws -> Result {
         let (doc, count) = try document(inputs, request, run: context.run)
-        return Result(pageCount: try context.writePDF(doc), episodeCount: count)
+        _ = consume inputs
+        return Result(pageCount: try context.writePDF(consume doc), episodeCount: count)
     }
 }
