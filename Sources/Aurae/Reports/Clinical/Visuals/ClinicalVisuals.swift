@@ -200,12 +200,13 @@ struct ClinicalVisuals: Sendable {
                            plotHeight: c.plotHeight, barThickness: c.barThickness, emptyHeight: c.emptyHeight)
     }
 
-    /// A level-2 heading over one chart.
+    /// A heading over one chart: outline level 2, H3 (a part of the charts section).
     func subheading(_ key: WordingKey) throws -> Block {
         let c = layout.charts
-        return .heading(Heading(try text(key), style: brand.style(\.headingFamily, c.subheadingSize, .semibold,
-                                                                  brand.palette.textSecondary),
-                                outlineLevel: 2, spaceBefore: c.subheadingSpaceBefore, spaceAfter: c.subheadingSpaceAfter))
+        var h = Heading(try text(key), style: brand.style(\.headingFamily, c.subheadingSize, .semibold, brand.palette.textSecondary),
+                        outlineLevel: 2, spaceBefore: c.subheadingSpaceBefore, spaceAfter: c.subheadingSpaceAfter)
+        h.structureLevel = ClinicalReport.Level.part
+        return .heading(h)
     }
 
     /// A caption paragraph (progress states, trend sentences).
