@@ -28,6 +28,17 @@ extension ClinicalVisualsTests {
         }
     }
 
+    /// March and April 2026: 12 episodes every 5 days, and a daily-context record for every day
+    /// with a menstrual phase on days 1–5 of every 28 (for the cycle chart).
+    func twoMonthsWithCycles() throws -> ClinicalVisualData {
+        let days = try (0..<61).map { i -> DayContext in
+            var day = DayContext(date: try date("2026-03-01").adding(days: i))
+            day.cyclePhase = i % 28 < 5 ? .menstrual : .follicular
+            return day
+        }
+        return try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30", days: days)
+    }
+
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 
@@ -139,13 +150,7 @@ extension ClinicalVisualsTests {
 
     func testEveryClinicalFigureHasWordsWithItsNumbers() throws {
         let v = try visuals()
-        var days: [DayContext] = []
-        for i in 0..<61 {
-            var day = DayContext(date: try date("2026-03-01").adding(days: i))
-            day.cyclePhase = i % 28 < 5 ? .menstrual : .follicular
-            days.append(day)
-        }
-        let d = try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30", days: days)
+        let d = try twoMonthsWithCycles()
         let alts = figureTexts(try layout(try v.charts(d) + v.calendar(d)))
         XCTAssertEqual(alts.count, 5 + 2, "headache days, severity, two classes, cycle; a calendar row and its key")
         for alt in alts { XCTAssertNotNil(alt.rangeOfCharacter(from: .decimalDigits), alt) }

@@ -41,43 +41,31 @@ struct ChartsBuilder {
         return (weekly, weekly ? ReportPeriod.weeks(from: data.from, to: data.to, data: data.data) : data.months)
     }
 
-    /// A bar's label: "May 2026", "Jul 2026 1–15" for a month covered in part, "4 May" for a
-    /// week (by its Monday).
-    func label(_ p: ReportPeriod) throws -> String {
-        let f = visuals.format
-        switch p.kind {
-        case .week(let monday):
-            let c = monday.components
-            return try visuals.book.render(k.weekLabel, ["day": String(c.day), "month": try f.shortMonth(c.month)])
-        case .month(let m):
-            let month = try f.shortMonthYear(year: m.year, month: m.month)
-            guard let covered = p.covered, !p.isWhole else { return month }
-            let first = covered.lowerBound.components.day, last = covered.upperBound.components.day
-            return first == last ? try visuals.book.render(k.partialMonthLabelOneDay, ["month": month, "day": String(first)])
-                : try visuals.book.render(k.partialMonthLabel, ["month": month, "first": String(first), "last": String(last)])
-        }
-    }
-
-    /// A period as a listener hears it: "June 2026", "July 2026 (days 1–15 only)", "week of 4 May".
-    func spokenLabel(_ p: ReportPeriod) throws -> String {
+    /// A period's label as drawn under its bar — "May 2026", "Jul 2026 1–15" for a month covered
+    /// in part, "4 May" for a week (by its Monday) — or, `spoken`, as a listener hears it in the
+    /// chart's alternative text: "June 2026", "July 2026 (days 1–15 only)", "week of 4 May".
+    func label(_ p: ReportPeriod, spoken: Bool = false) throws -> String {
         let f = visuals.format, a = k.alt
         switch p.kind {
         case .week(let monday):
             let c = monday.components
-            return try visuals.book.render(a.week, ["day": String(c.day), "month": f.longMonth(c.month)])
+            return try visuals.book.render(spoken ? a.week : k.weekLabel,
+                                           ["day": String(c.day), "month": spoken ? f.longMonth(c.month) : try f.shortMonth(c.month)])
         case .month(let m):
-            let month = try f.monthYear(year: m.year, month: m.month)
+            let month = spoken ? try f.monthYear(year: m.year, month: m.month) : try f.shortMonthYear(year: m.year, month: m.month)
             guard let covered = p.covered, !p.isWhole else { return month }
             let first = covered.lowerBound.components.day, last = covered.upperBound.components.day
-            return first == last ? try visuals.book.render(a.partialMonthOneDay, ["month": month, "day": String(first)])
-                : try visuals.book.render(a.partialMonth, ["month": month, "first": String(first), "last": String(last)])
+            return first == last
+                ? try visuals.book.render(spoken ? a.partialMonthOneDay : k.partialMonthLabelOneDay, ["month": month, "day": String(first)])
+                : try visuals.book.render(spoken ? a.partialMonth : k.partialMonthLabel,
+                                          ["month": month, "first": String(first), "last": String(last)])
         }
     }
 
     /// The bars of `periods` as a listener hears them: each period and its value ("no data"
     /// for a period the data does not cover).
     func spokenBars(_ periods: [ReportPeriod], _ bars: [Chart.Bar]) throws -> String {
-        try visuals.spokenBars(zip(periods, bars).map { p, bar in (try spokenLabel(p), p.covered == nil ? nil : bar.valueText) })
+        try visuals.spokenBars(zip(periods, bars).map { p, bar in (try label(p, spoken: true), p.covered == nil ? nil : bar.valueText) })
     }
 
     /// One bar per period of `value` over its covered days: hatched when covered in part, "—"
