@@ -217,14 +217,14 @@ private struct CairoFile {
             }
             b.raw(" ] >>")
         }, into: &body)
-        var roleNames: [StructureRole: [UInt8]] = [:]
-        for node in tree.nodes where roleNames[node.role] == nil { roleNames[node.role] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
+        var roleNames = [[UInt8]](repeating: [], count: StructureRole.indexCount)
+        for node in tree.nodes where roleNames[node.role.index].isEmpty { roleNames[node.role.index] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
         for (id, node) in tree.nodes.enumerated() {
             packed.add(nodeObject(id), { b in
                 if id == 0 {
                     b.raw("<</S/Document/P "); b.int(treeRoot); b.raw(" 0 R/K[")
                 } else {
-                    b.bytes(roleNames[node.role] ?? []); b.int(nodeObject(node.parent ?? 0)); b.raw(" 0 R")
+                    b.bytes(roleNames[node.role.index]); b.int(nodeObject(node.parent ?? 0)); b.raw(" 0 R")
                     if let alt = node.alternativeText { b.raw("/Alt"); b.bytes(PDFWriter.textString(alt)) }
                     if node.role == .tableHeaderCell { b.raw("/A<</O/Table/Scope/Column>>") }
                     if node.role == .tableRowHeaderCell { b.raw("/A<</O/Table/Scope/Row>>") }
