@@ -241,13 +241,7 @@ final class ClinicalVisualsTests: XCTestCase {
 
     func testEveryChartHasALevelTwoHeadingAndValuesAsText() throws {
         let v = try visuals()
-        var days: [DayContext] = []
-        for i in 0..<61 {
-            var day = DayContext(date: try date("2026-03-01").adding(days: i))
-            day.cyclePhase = i % 28 < 5 ? .menstrual : .follicular
-            days.append(day)
-        }
-        let d = try data(try episodes(12, from: "2026-03-02", everyDays: 5), from: "2026-03-01", to: "2026-04-30", days: days)
+        let d = try twoMonthsWithCycles()
         let doc = try layout(try v.charts(d))
         XCTAssertEqual(doc.outline.map(\.level), [2, 2, 2, 2])
         let texts = texts(doc)

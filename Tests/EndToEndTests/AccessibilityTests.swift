@@ -91,7 +91,96 @@ final class AccessibilityTests: XCTestCase {
             XCTAssertTrue(aloud.contains("\"\(line)\""), "\(file) reads \(line) aloud:\n\(aloud.prefix(2000))")
             XCTAssertFalse(aloud.contains(footer), "\(file): the footer is an artifact")
             if aloud.contains("Table") { XCTAssertTrue(aloud.contains("TH"), "\(file): tables have header cells") }
+            XCTAssertEqual(Self.headingProblems(aloud: aloud, outline: pdf.outline()), [], file)
         }
+    }
+
+    /// The headings read aloud (`pdfinfo -struct-text`): level and first line of text, in order.
+    static func headings(aloud: String) -> [(level: Int, text: String)] {
+        let lines = aloud.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var out: [(Int, String)] = []
+        for (i, line) in lines.enumerated() {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            guard t.count >= 2, t.hasPrefix("H"), let level = Int(String(t.dropFirst().prefix(1))),
+                  t.count == 2 || t.dropFirst(2).hasPrefix(" "), i + 1 < lines.count else { continue }
+            var text = lines[i + 1].trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
+            out.append((level, text))
+        }
+        return out
+    }
+
+    /// Headings that nest as the outline does: every bookmark is a heading, in the outline's
+    /// order, each at its outline level plus one offset for the whole file (0, or 1 under a
+    /// title without a bookmark), and the first heading is H1.
+    static func headingProblems(aloud: String, outline: [(title: String, level: Int)]) -> [String] {
+        let headings = headings(aloud: aloud)
+        var out: [String] = []
+        if let first = headings.first, first.level != 1 { out.append("the first heading is H\(first.level), not H1") }
+        var from = 0
+        var offset: Int?
+        for entry in outline {
+            guard let k = headings[from...].firstIndex(where: { $0.text == entry.title }) else {
+                out.append("bookmark \"\(entry.title)\" is no heading after \"\(from > 0 ? headings[from - 1].text : "")\""); continue
+            }
+            let shift = headings[k].level - entry.level
+            if offset == nil { offset = shift }
+            if shift != offset || shift < 0 || shift > 1 {
+                out.append("\"\(entry.title)\": H\(headings[k].level) for bookmark level \(entry.level)")
+            }
+            from = k + 1
+        }
+        return out
+    }
+
+    /// The clinical report's figures read their numbers: the headache-days chart the same
+    /// numbers as the at-a-glance table, every calendar row each month's headache days, the
+    /// class charts their reference.
+    func testClinicalFiguresReadTheNumbersTheyDraw() throws {
+        let qpdf = try ReportBinary.require("qpdf"), pdftotext = try ReportBinary.require("pdftotext")
+        try report(["headache", "clinical", sample("aurae/logs.json"), "--days", sample("aurae/days.json"), "-o", out("c.pdf"),
+                    "--tier", "premium", "--as-of", "2026-07-31", "--sections", "all"])
+        let pdf = try TaggedPDFCheck(path: out("c.pdf"), qpdf: qpdf)
+        let alts = pdf.figureAlternatives()
+        // The glance table's row "Headache days" for May, June and July, as printed.
+        let text = try ReportBinary.runTool(pdftotext, ["-layout", "-f", "1", "-l", "1", out("c.pdf"), "-"]).stdoutText
+        let row = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Headache days") })
+        let numbers = row.split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(numbers.count, 4, "three months and the range: \(row)")
+        let chart = try XCTUnwrap(alts.first { $0.hasPrefix("Headache days per month") }, "\(alts)")
+        XCTAssertTrue(chart.contains("May 2026: \(numbers[0]), June 2026: \(numbers[1]), July 2026: \(numbers[2])."), chart)
+        let calendars = alts.filter { $0.hasPrefix("Calendar. ") }
+        XCTAssertEqual(calendars.count, 2, "the glance's and the calendar section's")
+        for c in calendars {
+            for (i, month) in ["May", "June", "July"].enumerated() {
+                XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days ("), c)
+            }
+        }
+        XCTAssertTrue(alts.contains { $0.hasPrefix("Triptans: acute-medication days per month") && $0.contains("ICHD-3 reference line at 10") }, "\(alts)")
+        for alt in alts where alt != "Aurae logo" {
+            XCTAssertNotNil(alt.rangeOfCharacter(from: .decimalDigits), "a figure reads its numbers: \(alt)")
+        }
+    }
+
+    /// The clinical report's headings nest under its title: one H1 (the title), the sections H2,
+    /// their parts and the episodes' titles H3; an episode's title repeated "(continued)" at the
+    /// head of a page is page furniture (an artifact), not read again.
+    func testClinicalHeadingsNestUnderTheTitle() throws {
+        let qpdf = try ReportBinary.require("qpdf"), pdfinfo = try ReportBinary.require("pdfinfo")
+        let pdftotext = try ReportBinary.require("pdftotext")
+        try report(["headache", "clinical", sample("aurae/logs.json"), "--days", sample("aurae/days.json"), "-o", out("c.pdf"),
+                    "--tier", "premium", "--as-of", "2026-07-31", "--sections", "all"])
+        let aloud = try ReportBinary.runTool(pdfinfo, ["-struct-text", out("c.pdf")]).stdoutText
+        let headings = Self.headings(aloud: aloud)
+        XCTAssertEqual(headings.filter { $0.level == 1 }.map(\.text), ["Clinical headache report"])
+        let outline = try TaggedPDFCheck(path: out("c.pdf"), qpdf: qpdf).outline()
+        for entry in outline {
+            XCTAssertTrue(headings.contains { $0.text == entry.title && $0.level == entry.level + 1 }, "\(entry)")
+        }
+        XCTAssertEqual(Set(headings.filter { $0.text.contains(" · ") }.map(\.level)), [3], "episode titles")
+        let shown = try ReportBinary.runTool(pdftotext, [out("c.pdf"), "-"]).stdoutText
+        XCTAssertTrue(shown.contains("(continued)"), "the sample's details continue over a page")
+        XCTAssertFalse(aloud.contains("(continued)"), "a continued title is not read again")
     }
 
     /// The summary's first lines as a screen reader meets them: the mark as its words, the title,
@@ -238,6 +327,45 @@ struct TaggedPDFCheck {
         guard let s = ref as? String, let st = objects["obj:" + s]?["stream"] as? [String: Any],
               let b64 = st["data"] as? String, let d = Data(base64Encoded: b64) else { return [] }
         return [UInt8](d)
+    }
+
+    /// A text string's value ("u:…" in qpdf's JSON).
+    static func text(_ v: Any?) -> String? {
+        guard let s = v as? String else { return nil }
+        return s.hasPrefix("u:") ? String(s.dropFirst(2)) : s
+    }
+
+    /// The figures' alternative text, in the order of the structure tree.
+    func figureAlternatives() -> [String] {
+        var out: [String] = []
+        func walk(_ ref: Any?, depth: Int) {
+            guard depth < 64, !(ref is Int) else { return }
+            let e = dict(ref)
+            if e["/S"] as? String == "/Figure", let alt = Self.text(e["/Alt"]) { out.append(alt) }
+            if let kids = e["/K"] as? [Any] { for k in kids { walk(k, depth: depth + 1) } } else if let k = e["/K"] { walk(k, depth: depth + 1) }
+        }
+        let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
+        walk(dict(root["/StructTreeRoot"])["/K"], depth: 0)
+        return out
+    }
+
+    /// The bookmarks in order: title and level (1 for top level).
+    func outline() -> [(title: String, level: Int)] {
+        var out: [(String, Int)] = []
+        func walk(_ first: Any?, level: Int) {
+            var ref = first
+            var seen = 0
+            while let r = ref as? String, seen < 10_000, level < 16 {
+                let item = dict(r)
+                out.append((Self.text(item["/Title"]) ?? "", level))
+                walk(item["/First"], level: level + 1)
+                ref = item["/Next"]
+                seen += 1
+            }
+        }
+        let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
+        walk(dict(root["/Outlines"])["/First"], level: 1)
+        return out
     }
 
     /// What is wrong with the file as a tagged PDF; empty when nothing is.

@@ -102,6 +102,11 @@ public struct AuraeFormat: Sendable {
         try monthYear.render(["month": (1...12).contains(month) ? months[month - 1] : String(month), "year": String(year)])
     }
 
+    /// "March"; a month outside 1…12 is written as its number.
+    public func longMonth(_ month: Int) -> String {
+        (1...12).contains(month) ? monthsLong[month - 1] : String(month)
+    }
+
     /// "Mar"; a month outside 1…12 is written as its number.
     public func shortMonth(_ month: Int) throws -> String {
         (1...12).contains(month) ? months[month - 1] : String(month)

@@ -16,6 +16,26 @@ public enum StructureRole: Hashable, Sendable {
     /// A chart, calendar, mark or other drawing, read as its alternative text.
     case figure
 
+    /// A number for each role below `indexCount` (H1–H6 first), so that a per-role table is an
+    /// array rather than a dictionary: the tagged PDF looks a role up once a marked sequence.
+    public var index: Int {
+        switch self {
+        case .heading(let level): return min(6, max(1, level)) - 1
+        case .paragraph: return 6
+        case .list: return 7
+        case .listItem: return 8
+        case .listLabel: return 9
+        case .listBody: return 10
+        case .table: return 11
+        case .tableRow: return 12
+        case .tableHeaderCell: return 13
+        case .tableRowHeaderCell: return 14
+        case .tableDataCell: return 15
+        case .figure: return 16
+        }
+    }
+    public static let indexCount = 17
+
     /// The standard structure type (PDF 1.7, 14.8.4).
     public var pdfName: String {
         switch self {

@@ -12,12 +12,25 @@ public struct StructureTree: Sendable {
         /// Children there were when a continuation reopened the node (nil: never reopened).
         var reopenedAt: Int?
         /// Continuing children matched so far, per role, since it was reopened (rows).
-        var cursor: [StructureRole: Int] = [:]
+        var cursor = RoleTable()
         /// The child of each role opened (made or continued) last, and as it was when the node
         /// was reopened: a table's row continues the row drawn last before the page break, not
         /// the header row repeated after it.
-        var lastOpened: [StructureRole: Int] = [:]
-        var lastOpenedBeforeReopen: [StructureRole: Int] = [:]
+        var lastOpened = RoleTable()
+        var lastOpenedBeforeReopen = RoleTable()
+    }
+
+    /// A node number per role (by `StructureRole.index`), without hashing: the tree sets one for
+    /// every element it opens (9,000 for a 1,000-row table). Holds nothing until set.
+    struct RoleTable: Sendable {
+        private var slots: [Int] = []
+        subscript(role: StructureRole) -> Int? {
+            get { let i = role.index; return i < slots.count && slots[i] >= 0 ? slots[i] : nil }
+            set {
+                if slots.isEmpty { slots = [Int](repeating: -1, count: StructureRole.indexCount) }
+                slots[role.index] = newValue ?? -1
+            }
+        }
     }
 
     /// Who an item belongs to: a node (its content), or nobody (an artifact of a kind).
@@ -64,7 +77,7 @@ public struct StructureTree: Sendable {
     private mutating func open(_ element: StructureElement, under parent: Int) -> Int {
         if element.continues, let found = continued(element.role, under: parent) {
             nodes[found].reopenedAt = nodes[found].children.count
-            nodes[found].cursor = [:]
+            nodes[found].cursor = RoleTable()
             nodes[found].lastOpenedBeforeReopen = nodes[found].lastOpened
             nodes[parent].lastOpened[element.role] = found
             return found
@@ -84,7 +97,7 @@ public struct StructureTree: Sendable {
         guard p.reopenedAt != nil else { return p.lastOpened[role] }
         if p.role == .tableRow {
             let same = p.children.filter { nodes[$0].role == role }
-            let k = p.cursor[role, default: 0]
+            let k = p.cursor[role] ?? 0
             nodes[parent].cursor[role] = k + 1
             return k < same.count ? same[k] : nil
         }

@@ -123,8 +123,8 @@ struct ContentMarker {
         var changes: [(operand: Int, code: Int, owner: StructureTree.Owner)] = []
         var operands: [PDFToken] = []
 
-        /// `/TD <</MCID ` for each role.
-        var openers: [StructureRole: [UInt8]] = [:]
+        /// `/TD <</MCID ` for each role, by `StructureRole.index`.
+        var openers = [[UInt8]](repeating: [], count: StructureRole.indexCount)
 
         init(input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment], marker: ContentMarker) {
             self.input = input; self.segments = segments; self.marker = marker
@@ -239,8 +239,8 @@ struct ContentMarker {
                 }
             case .node(let n):
                 let role = n < marker.roles.count ? marker.roles[n] : .paragraph
-                if openers[role] == nil { openers[role] = Array("/\(role.pdfName) <</MCID ".utf8) }
-                out.append(contentsOf: openers[role]!)
+                if openers[role.index].isEmpty { openers[role.index] = Array("/\(role.pdfName) <</MCID ".utf8) }
+                out.append(contentsOf: openers[role.index])
                 appendInt(mcids.count)
                 write(">> BDC\n")
                 mcids.append(n)

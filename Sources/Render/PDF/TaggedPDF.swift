@@ -205,43 +205,43 @@ private struct CairoFile {
         var packed = ObjectStreams(first: total)
         var body = PDFWriter()
         packed.add(treeRoot, { b in
-            b.text("<< /Type /StructTreeRoot /K "); b.int(nodeObject(0)); b.text(" 0 R /ParentTree "); b.int(parentTree)
-            b.text(" 0 R /ParentTreeNextKey "); b.int(pages.count); b.text(" >>")
+            b.raw("<< /Type /StructTreeRoot /K "); b.int(nodeObject(0)); b.raw(" 0 R /ParentTree "); b.int(parentTree)
+            b.raw(" 0 R /ParentTreeNextKey "); b.int(pages.count); b.raw(" >>")
         }, into: &body)
         packed.add(parentTree, { b in
-            b.text("<< /Nums [")
+            b.raw("<< /Nums [")
             for (p, mcids) in mcidsByPage.enumerated() {
-                b.text(" "); b.int(p); b.text(" [")
-                for node in mcids { b.text(" "); b.int(nodeObject(node)); b.text(" 0 R") }
-                b.text(" ]")
+                b.raw(" "); b.int(p); b.raw(" [")
+                for node in mcids { b.raw(" "); b.int(nodeObject(node)); b.raw(" 0 R") }
+                b.raw(" ]")
             }
-            b.text(" ] >>")
+            b.raw(" ] >>")
         }, into: &body)
-        var roleNames: [StructureRole: [UInt8]] = [:]
-        for node in tree.nodes where roleNames[node.role] == nil { roleNames[node.role] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
+        var roleNames = [[UInt8]](repeating: [], count: StructureRole.indexCount)
+        for node in tree.nodes where roleNames[node.role.index].isEmpty { roleNames[node.role.index] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
         for (id, node) in tree.nodes.enumerated() {
             packed.add(nodeObject(id), { b in
                 if id == 0 {
-                    b.text("<</S/Document/P "); b.int(treeRoot); b.text(" 0 R/K[")
+                    b.raw("<</S/Document/P "); b.int(treeRoot); b.raw(" 0 R/K[")
                 } else {
-                    b.bytes(roleNames[node.role] ?? []); b.int(nodeObject(node.parent ?? 0)); b.text(" 0 R")
-                    if let alt = node.alternativeText { b.text("/Alt"); b.bytes(PDFWriter.textString(alt)) }
-                    if node.role == .tableHeaderCell { b.text("/A<</O/Table/Scope/Column>>") }
-                    if node.role == .tableRowHeaderCell { b.text("/A<</O/Table/Scope/Row>>") }
+                    b.bytes(roleNames[node.role.index]); b.int(nodeObject(node.parent ?? 0)); b.raw(" 0 R")
+                    if let alt = node.alternativeText { b.raw("/Alt"); b.bytes(PDFWriter.textString(alt)) }
+                    if node.role == .tableHeaderCell { b.raw("/A<</O/Table/Scope/Column>>") }
+                    if node.role == .tableRowHeaderCell { b.raw("/A<</O/Table/Scope/Row>>") }
                     let marks = content[id]
                     let onePage = marks.first.map { f in marks.allSatisfy { $0.page == f.page } } ?? false
                     if onePage, node.children.isEmpty, let f = marks.first {
-                        b.text("/Pg "); b.int(pages[f.page]); b.text(" 0 R/K[")
+                        b.raw("/Pg "); b.int(pages[f.page]); b.raw(" 0 R/K[")
                         for (i, m) in marks.enumerated() { if i > 0 { b.out.append(32) }; b.int(m.mcid) }
                     } else {
-                        b.text("/K[")
+                        b.raw("/K[")
                         for m in marks {
-                            b.text("<</Type/MCR/Pg "); b.int(pages[m.page]); b.text(" 0 R/MCID "); b.int(m.mcid); b.text(">>")
+                            b.raw("<</Type/MCR/Pg "); b.int(pages[m.page]); b.raw(" 0 R/MCID "); b.int(m.mcid); b.raw(">>")
                         }
                     }
                 }
-                for c in node.children { b.out.append(32); b.int(nodeObject(c)); b.text(" 0 R") }
-                b.text("]>>")
+                for c in node.children { b.out.append(32); b.int(nodeObject(c)); b.raw(" 0 R") }
+                b.raw("]>>")
             }, into: &body)
         }
         try packed.write(into: &w, offsets: &offsets, body: &body)
@@ -507,6 +507,9 @@ struct ObjectStreams {
 struct PDFWriter {
     var out: [UInt8] = []
     mutating func text(_ s: String) { out.append(contentsOf: s.utf8) }
+    /// A literal, without going through `String` (the structure writes 40,000 of them for a
+    /// 1,000-row table).
+    mutating func raw(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
     /// A non-negative integer in decimal.
     mutating func int(_ v: Int) {
         var v = max(0, v)
@@ -635,20 +638,23 @@ enum Zlib {
         return out
     }
 
-    /// zlib's level 3: the content is compressed a second time (cairo compressed it first), and
-    /// level 3 costs half of the default level 6 for a file 25 % larger (measured on the summary).
-    static let level: Int32 = 3
+    /// Compression level of every stream the finishing step writes (page content, groups, the
+    /// structure's object streams, the cross-reference stream). The streams are compressed by
+    /// libdeflate, in the zlib format FlateDecode reads: measured on the 1,000-row summary its
+    /// level 1 costs half of zlib's level 3 on the contents (13 M instructions against 27 M) and
+    /// of zlib's level 1 on the structure (15 M against 30 M), and its files are smaller (93 KB
+    /// against 99 KB of content, 115 KB against 124 KB of structure).
+    static let level: Int32 = 1
 
-    static func deflate(_ input: [UInt8]) throws -> [UInt8] {
-        var length = compressBound(uLong(input.count))
-        var out = [UInt8](repeating: 0, count: Int(length))
-        let status = out.withUnsafeMutableBufferPointer { o in
-            input.withUnsafeBufferPointer { i in
-                compress2(o.baseAddress, &length, i.baseAddress, uLong(i.count), level)
-            }
+    static func deflate(_ input: [UInt8], level: Int32 = level) throws -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(level) else { throw TaggedPDF.Failure(reason: "libdeflate") }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        // Uninitialised: the compressor writes what is kept.
+        let out = [UInt8](unsafeUninitializedCapacity: bound) { o, count in
+            count = input.withUnsafeBufferPointer { i in libdeflate_zlib_compress(compressor, i.baseAddress, i.count, o.baseAddress, bound) }
         }
-        guard status == Z_OK else { throw TaggedPDF.Failure(reason: "zlib") }
-        out.removeSubrange(Int(length)...)
+        guard !out.isEmpty || input.isEmpty else { throw TaggedPDF.Failure(reason: "libdeflate") }
         return out
     }
 }

@@ -32,7 +32,8 @@ extension ClinicalReport {
             fields.minimumRowsAtBreak = layout.minimumRowsAtBreak
             let continued = try book.render(k.continued, ["title": title])
             blocks.append(.continued([
-                .heading(Heading(title, style: c.base.subheading, outlineLevel: nil, spaceBefore: d.episodeSpaceBefore, spaceAfter: 2)),
+                Self.atLevel(.heading(Heading(title, style: c.base.subheading, outlineLevel: nil, spaceBefore: d.episodeSpaceBefore,
+                                              spaceAfter: 2)), Level.part),
                 .table(fields),
             ], continuation: [.paragraph(Paragraph(continued, style: c.base.subheading, spaceAfter: 2))]))
         }

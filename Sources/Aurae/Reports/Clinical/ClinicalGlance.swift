@@ -76,7 +76,8 @@ extension ClinicalReport {
         } else {
             blocks.append(.pageBreak)
         }
-        blocks.append(.heading(Heading(headings[.glance] ?? "", style: c.base.heading, outlineLevel: 1, spaceAfter: 4)))
+        blocks.append(Self.atLevel(.heading(Heading(headings[.glance] ?? "", style: c.base.heading, outlineLevel: 1, spaceAfter: 4)),
+                                   Level.section))
         // A making that took more than one page lists fewer entries.
         func limit(_ n: Int) -> Int { max(1, n - 2 * pages.attempt) }
         blocks += try monthTable(c)

@@ -42,7 +42,10 @@ extension ClinicalReport {
                 blocks.append(.chart(Chart(orientation: .horizontal, bars: bars, valueAxisTitle: try book.render(k.ratingsAxis),
                                            categoryAxisTitle: try book.render(k.ratingsCategory),
                                            emptyMessage: try book.render(k.noRatings), valueAxisMinimumTop: 5,
-                                           style: visuals.chartStyle, spaceAfter: 6)))
+                                           style: visuals.chartStyle, spaceAfter: 6,
+                                           alternativeText: try visuals.book.render(visuals.keys.alt.ratings, [
+                                               "bars": visuals.spokenBars(bars.map { ($0.label, $0.valueText) }),
+                                           ]))))
             }
         }
 

@@ -185,18 +185,36 @@ public struct ClinicalReport: Sendable {
 
     // MARK: - Shared pieces
 
-    /// A section's heading: outline level 1, kept with what follows.
+    /// The structure levels of the report's headings (H1–H3), nested as a reader meets them: the
+    /// title (which has no bookmark) H1, each section H2, a section's parts and each episode's
+    /// title H3 — the outline's levels, one deeper under the title.
+    enum Level {
+        static let section = 2, part = 3
+    }
+
+    /// `block` as a heading at structure level `level` (a heading another report builds).
+    static func atLevel(_ block: Block, _ level: Int) -> Block {
+        guard var heading = block.element as? Heading else { return block }
+        heading.structureLevel = level
+        return .heading(heading)
+    }
+
+    /// A section's heading: outline level 1, H2 under the title, kept with what follows.
     func sectionHeading(_ section: Section, _ c: Content) throws -> Block {
         sectionHeading(headings[section] ?? section.rawValue, c)
     }
 
     func sectionHeading(_ text: String, _ c: Content) -> Block {
-        .heading(Heading(text, style: c.base.heading, outlineLevel: 1, spaceBefore: layout.sectionSpaceBefore, spaceAfter: 6))
+        var h = Heading(text, style: c.base.heading, outlineLevel: 1, spaceBefore: layout.sectionSpaceBefore, spaceAfter: 6)
+        h.structureLevel = Level.section
+        return .heading(h)
     }
 
-    /// A subheading inside a section: outline level 2.
+    /// A subheading inside a section: outline level 2, H3.
     func subheading(_ text: String, _ c: Content, spaceBefore: Double = 8) -> Block {
-        .heading(Heading(text, style: c.base.subheading, outlineLevel: 2, spaceBefore: spaceBefore, spaceAfter: 3))
+        var h = Heading(text, style: c.base.subheading, outlineLevel: 2, spaceBefore: spaceBefore, spaceAfter: 3)
+        h.structureLevel = Level.part
+        return .heading(h)
     }
 
     /// A paragraph of the report: body text that keeps two lines on each side of a page break;
@@ -226,9 +244,11 @@ public struct ClinicalReport: Sendable {
 
     /// The free summary's episode table at the report's table size, flagged episodes marked.
     func episodeBlocks(_ c: Content) throws -> [Block] {
-        try summary.episodeBlocks(c.base, textSize: layout.tableTextSize, widths: layout.episodeTable,
-                                  paddingY: layout.tablePaddingY, minimumRowsAtBreak: layout.minimumRowsAtBreak,
-                                  flagged: Set(c.base.safety.flags.map(\.log.id)))
+        var blocks = try summary.episodeBlocks(c.base, textSize: layout.tableTextSize, widths: layout.episodeTable,
+                                               paddingY: layout.tablePaddingY, minimumRowsAtBreak: layout.minimumRowsAtBreak,
+                                               flagged: Set(c.base.safety.flags.map(\.log.id)))
+        if let first = blocks.first { blocks[0] = Self.atLevel(first, Level.section) }
+        return blocks
     }
 
     /// "Jul 2026, 1–15" for a month covered in part, "Jul 2026" for a whole one.

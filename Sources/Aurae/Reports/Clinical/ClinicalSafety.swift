@@ -30,7 +30,7 @@ extension ClinicalReport {
     /// than `asOfBlocksWithinDays` before that date.
     func safetyBlocks(_ c: Content) throws -> [Block] {
         let k = keys.safety, f = c.format, s = summary
-        var blocks = [try s.safetyHeading(c.base)]
+        var blocks = [Self.atLevel(try s.safetyHeading(c.base), Level.section)]
         let flags = c.base.safety.flags
         if flags.isEmpty {
             blocks.append(paragraph(try book.render(k.none), c))

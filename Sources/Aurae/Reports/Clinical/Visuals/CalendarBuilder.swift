@@ -33,7 +33,8 @@ struct CalendarBuilder {
         var start = 0
         while start < grids.count {
             let row = Array(grids[start..<min(grids.count, start + perRow)])
-            out.append(.flexibleDrawing(FlexibleDrawing { width, measurer in
+            let alt = try visuals.book.render(visuals.keys.alt.calendar, ["months": try row.map(spoken).joined(separator: " ")])
+            out.append(.flexibleDrawing(FlexibleDrawing(alternativeText: alt) { width, measurer in
                 MonthGrid.row(row, perRow: perRow, width: width, measurer: measurer, spaceAfter: gap / 2)
             }))
             if start == 0 { out.append(try legend(grid)) }
@@ -41,6 +42,37 @@ struct CalendarBuilder {
         }
         if grids.isEmpty { out.append(try legend(grid)) }
         return out
+    }
+
+    /// One month of the calendar as a sentence a listener can use: its headache days by highest
+    /// severity, its acute-medication days and (with a days file) the headache-free days without
+    /// daily context — what the grid draws, counted over the days it draws as in range.
+    func spoken(_ g: MonthGrid) throws -> String {
+        let v = visuals, a = v.keys.alt, f = v.format
+        let title = try f.monthYear(year: g.month.year, month: g.month.month)
+        guard let first = g.first else { return try v.book.render(a.monthOutside, ["month": title]) }
+        let days = (0..<g.length).map { first.adding(days: $0) }.filter { g.shown?.contains($0) ?? false }
+        guard let lo = days.first, let hi = days.last else { return try v.book.render(a.monthOutside, ["month": title]) }
+        let month = days.count == g.length ? title : try v.book.render(a.calendarPartialMonth, [
+            "month": title, "first": String(lo.components.day), "last": String(hi.components.day),
+        ])
+        var levels = [Int](repeating: 0, count: 5)
+        var acute = 0, untracked = 0
+        for date in days {
+            let info = g.facts[date]
+            let level = Int(info.severity)
+            if level > 0 { levels[min(5, level) - 1] += 1 } else if g.tracked && !info.tracked { untracked += 1 }
+            if info.acute { acute += 1 }
+        }
+        let headacheDays = levels.reduce(0, +)
+        let headache = headacheDays == 0 ? try v.book.render(a.noHeadache, ["month": month])
+            : try v.book.render(a.headache, ["month": month, "count": String(headacheDays), "levels": try (1...5).filter { levels[$0 - 1] > 0 }.map {
+                try v.book.render(a.level, ["count": String(levels[$0 - 1]), "severity": f.severity($0)])
+            }.joined(separator: f.listSeparator)])
+        let acuteText = acute == 0 ? try v.text(a.noAcute) : try v.book.render(a.acute, ["count": String(acute)])
+        guard untracked > 0 else { return try v.book.render(a.month, ["headache": headache, "acute": acuteText]) }
+        return try v.book.render(a.monthTracked, ["headache": headache, "acute": acuteText,
+                                                  "untracked": try v.book.render(a.untracked, ["count": String(untracked)])])
     }
 
     /// The legend: the ramp with each severity's digit and word, the acute-medication mark, the
@@ -60,8 +92,17 @@ struct CalendarBuilder {
         items.append(LegendItem(swatch: vis.chartBackground, border: g.border,
                                 text: try v.text(data.days != nil ? k.legendBlankTracked : k.legendBlank)))
         items.append(LegendItem(swatch: g.outside, border: g.border, crossHatch: g.notLogged, text: try v.text(k.legendOutside)))
-        return .flexibleDrawing(Legend(intro: try v.text(k.legendIntro), items: items, style: g.legend,
-                                       swatch: v.layout.calendar.legendSwatch, spaceBefore: 2,
-                                       spaceAfter: v.layout.calendar.rowGap, hatchSpacing: g.hatchSpacing).drawing)
+        let a = k.alt
+        var spokenItems = try (1...5).map { try v.book.render(a.legendDigit, ["digit": g.digits[$0 - 1], "severity": v.format.severity($0)]) }
+        spokenItems.append(try v.book.render(a.legendAcute, ["mark": g.acuteMark]))
+        if data.days != nil { spokenItems.append(try v.book.render(a.legendHatched, ["text": try v.text(k.legendNotLogged)])) }
+        spokenItems.append(try v.text(data.days != nil ? k.legendBlankTracked : k.legendBlank))
+        spokenItems.append(try v.book.render(a.legendCrossHatched, ["text": try v.text(k.legendOutside)]))
+        var legend = Legend(intro: try v.text(k.legendIntro), items: items, style: g.legend,
+                            swatch: v.layout.calendar.legendSwatch, spaceBefore: 2,
+                            spaceAfter: v.layout.calendar.rowGap, hatchSpacing: g.hatchSpacing).drawing
+        legend.alternativeText = try v.book.render(a.legend, ["intro": try v.text(k.legendIntro),
+                                                              "items": spokenItems.joined(separator: v.format.listSeparator)])
+        return .flexibleDrawing(legend)
     }
 }

@@ -21,13 +21,13 @@ struct ChartsBuilder {
 
     private func chart(_ orientation: Chart.Orientation, _ bars: [Chart.Bar], line: [Double]? = nil,
                        valueAxis: String, categoryAxis: String, minimumTop: Double = 1,
-                       references: [Chart.ReferenceLine] = [], plotHeight: Double? = nil) throws -> Block {
+                       references: [Chart.ReferenceLine] = [], plotHeight: Double? = nil, alternativeText: String) throws -> Block {
         var style = visuals.chartStyle
         if let plotHeight { style.plotHeight = plotHeight }
         var c = Chart(orientation: orientation, bars: bars, line: line, lineLabel: line == nil ? nil : try visuals.text(k.trend),
                       valueAxisTitle: valueAxis, categoryAxisTitle: categoryAxis,
                       emptyMessage: try visuals.text(k.noData), valueAxisMinimumTop: minimumTop,
-                      style: style, spaceAfter: visuals.layout.charts.spaceAfter)
+                      style: style, spaceAfter: visuals.layout.charts.spaceAfter, alternativeText: alternativeText)
         c.referenceLines = references
         return .chart(c)
     }
@@ -41,21 +41,31 @@ struct ChartsBuilder {
         return (weekly, weekly ? ReportPeriod.weeks(from: data.from, to: data.to, data: data.data) : data.months)
     }
 
-    /// A bar's label: "May 2026", "Jul 2026 1–15" for a month covered in part, "4 May" for a
-    /// week (by its Monday).
-    func label(_ p: ReportPeriod) throws -> String {
-        let f = visuals.format
+    /// A period's label as drawn under its bar — "May 2026", "Jul 2026 1–15" for a month covered
+    /// in part, "4 May" for a week (by its Monday) — or, `spoken`, as a listener hears it in the
+    /// chart's alternative text: "June 2026", "July 2026 (days 1–15 only)", "week of 4 May".
+    func label(_ p: ReportPeriod, spoken: Bool = false) throws -> String {
+        let f = visuals.format, a = k.alt
         switch p.kind {
         case .week(let monday):
             let c = monday.components
-            return try visuals.book.render(k.weekLabel, ["day": String(c.day), "month": try f.shortMonth(c.month)])
+            return try visuals.book.render(spoken ? a.week : k.weekLabel,
+                                           ["day": String(c.day), "month": spoken ? f.longMonth(c.month) : try f.shortMonth(c.month)])
         case .month(let m):
-            let month = try f.shortMonthYear(year: m.year, month: m.month)
+            let month = spoken ? try f.monthYear(year: m.year, month: m.month) : try f.shortMonthYear(year: m.year, month: m.month)
             guard let covered = p.covered, !p.isWhole else { return month }
             let first = covered.lowerBound.components.day, last = covered.upperBound.components.day
-            return first == last ? try visuals.book.render(k.partialMonthLabelOneDay, ["month": month, "day": String(first)])
-                : try visuals.book.render(k.partialMonthLabel, ["month": month, "first": String(first), "last": String(last)])
+            return first == last
+                ? try visuals.book.render(spoken ? a.partialMonthOneDay : k.partialMonthLabelOneDay, ["month": month, "day": String(first)])
+                : try visuals.book.render(spoken ? a.partialMonth : k.partialMonthLabel,
+                                          ["month": month, "first": String(first), "last": String(last)])
         }
+    }
+
+    /// The bars of `periods` as a listener hears them: each period and its value ("no data"
+    /// for a period the data does not cover).
+    func spokenBars(_ periods: [ReportPeriod], _ bars: [Chart.Bar]) throws -> String {
+        try visuals.spokenBars(zip(periods, bars).map { p, bar in (try label(p, spoken: true), p.covered == nil ? nil : bar.valueText) })
     }
 
     /// One bar per period of `value` over its covered days: hatched when covered in part, "—"
@@ -87,8 +97,16 @@ struct ChartsBuilder {
             line = periods.indices.map { periods[$0].isWhole ? t.intercept.value + t.slope.value * Double($0) : .nan }
             trend = t
         }
+        var alt = try visuals.book.render(weekly ? k.alt.headacheDaysWeek : k.alt.headacheDaysMonth,
+                                          ["bars": bars.isEmpty ? visuals.text(k.noData) : spokenBars(periods, bars)])
+        if let trend {
+            // The direction as the caption's number reads: "0.0" is flat.
+            let shown = Double(trend.slope.text) ?? trend.slope.value
+            let keys = weekly ? k.alt.trendWeek : k.alt.trendMonth
+            alt += " " + (try visuals.book.render(keys[shown > 0 ? 0 : shown < 0 ? 1 : 2], ["slope": trend.slope.text]))
+        }
         out.append(try chart(.vertical, bars, line: line, valueAxis: try visuals.text(k.headacheDaysAxis),
-                             categoryAxis: try visuals.text(weekly ? k.weekAxis : k.monthAxis)))
+                             categoryAxis: try visuals.text(weekly ? k.weekAxis : k.monthAxis), alternativeText: alt))
         if bars.contains(where: \.hatched) { out.append(visuals.caption(try visuals.text(k.partialCaption))) }
         if let trend {
             out.append(visuals.caption(try visuals.book.render(weekly ? k.trendWeek : k.trendMonth, ["slope": trend.slope.text])))
@@ -103,8 +121,11 @@ struct ChartsBuilder {
         let bars = data.episodes.isEmpty ? [] : (1...5).map {
             Chart.Bar(label: visuals.format.severity($0), value: Double(counts[$0 - 1]), valueText: String(counts[$0 - 1]))
         }
+        let alt = try visuals.book.render(k.alt.severity, ["bars": bars.isEmpty ? visuals.text(k.noData)
+                                                           : visuals.spokenBars(bars.map { ($0.label, $0.valueText) })])
         return [try visuals.subheading(k.severityHeading),
-                try chart(.horizontal, bars, valueAxis: try visuals.text(k.episodesAxis), categoryAxis: try visuals.text(k.severityAxis))]
+                try chart(.horizontal, bars, valueAxis: try visuals.text(k.episodesAxis), categoryAxis: try visuals.text(k.severityAxis),
+                          alternativeText: alt)]
     }
 
     /// For each class with a day in the range: its days per month, partial months hatched, with
@@ -122,9 +143,17 @@ struct ChartsBuilder {
             let references = try cls.referenceDays.map {
                 [Chart.ReferenceLine(value: Double($0), label: try visuals.book.render(k.reference, ["days": visuals.format.days($0)]))]
             } ?? []
+            var alt = try visuals.book.render(k.alt.classDays, ["label": cls.label, "bars": spokenBars(months, bars)])
+            if let reference = cls.referenceDays {
+                let counted = zip(months, days).filter { $0.0.covered != nil }
+                let reached = counted.filter { $0.1 >= reference }.count
+                alt += " " + (try reached == 0 ? visuals.book.render(k.alt.referenceNotReached, ["days": visuals.format.days(reference)])
+                    : visuals.book.render(k.alt.reference, ["days": visuals.format.days(reference), "count": String(reached),
+                                                           "months": String(counted.count)]))
+            }
             out.append(.keepTogether([try chart(.vertical, bars, valueAxis: try visuals.book.render(k.classAxis, ["label": cls.label]),
                                                 categoryAxis: "", references: references,
-                                                plotHeight: visuals.layout.charts.classPlotHeight)]))
+                                                plotHeight: visuals.layout.charts.classPlotHeight, alternativeText: alt)]))
         }
         if !any { out.append(visuals.caption(try visuals.text(k.noAcute))) }
         return out
@@ -140,7 +169,9 @@ struct ChartsBuilder {
         let bars = try overlay.episodesByDay.enumerated().map { i, count in
             Chart.Bar(label: try dayLabel(overlay.fromDay + i), value: Double(count), valueText: String(count))
         }
-        out.append(try chart(.vertical, bars, valueAxis: try visuals.text(k.cycleAxis), categoryAxis: try visuals.text(k.cycleDayAxis)))
+        let spoken = try visuals.spokenBars(bars.map { (try visuals.book.render(k.alt.cycleDay, ["day": $0.label]), $0.valueText) })
+        out.append(try chart(.vertical, bars, valueAxis: try visuals.text(k.cycleAxis), categoryAxis: try visuals.text(k.cycleDayAxis),
+                             alternativeText: try visuals.book.render(k.alt.cycle, ["bars": spoken])))
         out.append(visuals.caption(try visuals.book.render(k.cycleCount, [
             "cycles": String(overlay.starts.count), "nearFrom": try dayLabel(overlay.nearFromDay), "nearTo": try dayLabel(overlay.nearToDay),
             "count": String(overlay.cyclesWithEpisodeNearStart),

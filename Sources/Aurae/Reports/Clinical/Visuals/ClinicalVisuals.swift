@@ -97,6 +97,47 @@ struct ClinicalVisuals: Sendable {
         let legendBlankTracked = WordingKey("calendar.legendBlankTracked")
         let legendBlank = WordingKey("calendar.legendBlank")
         let legendOutside = WordingKey("calendar.legendOutside")
+        /// The figures' alternative text, made from the numbers they draw.
+        let alt = AltKeys()
+    }
+
+    /// The words a listener hears for each chart and calendar (a figure's `/Alt`).
+    struct AltKeys: WordingKeySet {
+        let item = WordingKey("chart.alt.item", "label", "value")
+        let noData = WordingKey("chart.alt.noData", "label")
+        let partialMonth = WordingKey("chart.alt.partialMonth", "month", "first", "last")
+        let partialMonthOneDay = WordingKey("chart.alt.partialMonthOneDay", "month", "day")
+        let week = WordingKey("chart.alt.week", "day", "month")
+        let headacheDaysMonth = WordingKey("chart.alt.headacheDaysMonth", "bars")
+        let headacheDaysWeek = WordingKey("chart.alt.headacheDaysWeek", "bars")
+        /// By direction (rising, falling, flat), for months and for weeks.
+        let trendMonth = [WordingKey("chart.alt.trendRising", "slope"), WordingKey("chart.alt.trendFalling", "slope"),
+                          WordingKey("chart.alt.trendFlat", "slope")]
+        let trendWeek = [WordingKey("chart.alt.trendWeekRising", "slope"), WordingKey("chart.alt.trendWeekFalling", "slope"),
+                         WordingKey("chart.alt.trendWeekFlat", "slope")]
+        let severity = WordingKey("chart.alt.severity", "bars")
+        let classDays = WordingKey("chart.alt.classDays", "label", "bars")
+        let reference = WordingKey.plural("chart.alt.reference", "days", "count", "months", by: "months")
+        let referenceNotReached = WordingKey("chart.alt.referenceNotReached", "days")
+        let cycle = WordingKey("chart.alt.cycle", "bars")
+        let cycleDay = WordingKey("chart.alt.cycleDay", "day")
+        let ratings = WordingKey("chart.alt.ratings", "bars")
+        let calendar = WordingKey("calendar.alt.calendar", "months")
+        let month = WordingKey("calendar.alt.month", "headache", "acute")
+        let monthTracked = WordingKey("calendar.alt.monthTracked", "headache", "acute", "untracked")
+        let monthOutside = WordingKey("calendar.alt.monthOutside", "month")
+        let calendarPartialMonth = WordingKey("calendar.alt.partialMonth", "month", "first", "last")
+        let headache = WordingKey.plural("calendar.alt.headache", "month", "count", "levels")
+        let noHeadache = WordingKey("calendar.alt.noHeadache", "month")
+        let level = WordingKey("calendar.alt.level", "count", "severity")
+        let acute = WordingKey.plural("calendar.alt.acute", "count")
+        let noAcute = WordingKey("calendar.alt.noAcute")
+        let untracked = WordingKey.plural("calendar.alt.untracked", "count")
+        let legend = WordingKey("calendar.alt.legend", "intro", "items")
+        let legendDigit = WordingKey("calendar.alt.legendDigit", "digit", "severity")
+        let legendAcute = WordingKey("calendar.alt.legendAcute", "mark")
+        let legendHatched = WordingKey("calendar.alt.legendHatched", "text")
+        let legendCrossHatched = WordingKey("calendar.alt.legendCrossHatched", "text")
     }
 
     let keys = Keys()
@@ -116,6 +157,16 @@ struct ClinicalVisuals: Sendable {
 
     /// A wording key without placeholders.
     func text(_ key: WordingKey) throws -> String { try book.render(key) }
+
+    /// A chart's bars as a listener hears them in its alternative text: "label: value", in
+    /// order (a `nil` value is a period without data).
+    func spokenBars(_ items: [(label: String, value: String?)]) throws -> String {
+        let a = keys.alt
+        return try items.map { item in
+            try item.value.map { try book.render(a.item, ["label": item.label, "value": $0]) }
+                ?? book.render(a.noData, ["label": item.label])
+        }.joined(separator: format.listSeparator)
+    }
 
     /// One month grid per month in from...to, the legend under the first row. No section
     /// heading (the report adds it).
@@ -149,12 +200,13 @@ struct ClinicalVisuals: Sendable {
                            plotHeight: c.plotHeight, barThickness: c.barThickness, emptyHeight: c.emptyHeight)
     }
 
-    /// A level-2 heading over one chart.
+    /// A heading over one chart: outline level 2, H3 (a part of the charts section).
     func subheading(_ key: WordingKey) throws -> Block {
         let c = layout.charts
-        return .heading(Heading(try text(key), style: brand.style(\.headingFamily, c.subheadingSize, .semibold,
-                                                                  brand.palette.textSecondary),
-                                outlineLevel: 2, spaceBefore: c.subheadingSpaceBefore, spaceAfter: c.subheadingSpaceAfter))
+        var h = Heading(try text(key), style: brand.style(\.headingFamily, c.subheadingSize, .semibold, brand.palette.textSecondary),
+                        outlineLevel: 2, spaceBefore: c.subheadingSpaceBefore, spaceAfter: c.subheadingSpaceAfter)
+        h.structureLevel = ClinicalReport.Level.part
+        return .heading(h)
     }
 
     /// A caption paragraph (progress states, trend sentences).
