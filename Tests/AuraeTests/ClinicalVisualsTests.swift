@@ -58,6 +58,7 @@ final class ClinicalVisualsTests: XCTestCase {
     /// swatches carry their digits as the cells do.
     func digits(_ doc: LaidOutDocument) -> [String] {
         var all = labels(doc).filter { $0.style.font.weight == .semibold && ["1", "2", "3", "4", "5"].contains($0.text) }.map(\.text)
+        guard texts(doc).contains(where: { $0.hasPrefix("Shade and digit") }) else { return all }  // laid out without the key
         for legend in ["1", "2", "3", "4", "5"] {
             guard let i = all.lastIndex(of: legend) else { XCTFail("the legend's swatch \(legend) has no digit"); continue }
             all.remove(at: i)
