@@ -30,7 +30,8 @@ if [ ! -x "$W/venv/bin/python" ]; then
   "$W/venv/bin/pip" install -q "$(grep '^reportlab==' "$A/requirements.txt")" "$(grep '^typst==' "$A/requirements.txt")"
 fi
 PY=$W/venv/bin/python
-gcc -O2 -o "$W/bin/report_cairo" "$A/report_cairo.c" $(pkg-config --cflags --libs pangocairo)
+read -ra pango_flags <<< "$(pkg-config --cflags --libs pangocairo)"
+gcc -O2 -o "$W/bin/report_cairo" "$A/report_cairo.c" "${pango_flags[@]}"
 echo 'print("Hello, world!")' > "$W/bin/hello.swift"
 swiftc -O -static-stdlib "$W/bin/hello.swift" -o "$W/bin/hello" 2>/dev/null
 for n in $SIZES; do
@@ -52,10 +53,11 @@ export ANCHOR_TIMES=/dev/null
 table="| rows | report | C floor (Inter) | ReportLab | Typst | report ÷ floor | ReportLab ÷ report | Typst ÷ report | peak RSS report / floor |
 |---|---|---|---|---|---|---|---|---|"
 for n in $SIZES; do
-  args=(); rss=()
+  args=()
   while IFS= read -r line; do
     name=${line%%=*}; cmd=${line#*=}
-    /usr/bin/time -f "%M" -o "$W/res/$name.rss" $cmd >/dev/null   # untimed: warms caches, peak RSS (KiB)
+    read -ra words <<< "$cmd"   # the paths have no spaces (hyperfine -N splits them the same way)
+    /usr/bin/time -f "%M" -o "$W/res/$name.rss" "${words[@]}" >/dev/null   # untimed: warms caches, peak RSS (KiB)
     args+=(--command-name "$name" "$cmd")
   done < <(commands "$n")
   echo "== $n rows: $(runs_for "$n") timed runs each, one hyperfine run"

@@ -14,10 +14,12 @@ struct BenchmarkCommand: ReportCommand {
         commandName: "benchmark",
         abstract: "Measure ingest, summary and clinical PDF, insights and care speed on generated data.",
         discussion: """
-            Generates synthetic headache logs of each size (JSON and CSV in the input schema), \
-            then prints for each size: CSV and JSON ingest throughput (in process), the free \
+            First times the start-up (report --version as a whole process) and prints the \
+            executable's size. Generates synthetic headache logs of each size (JSON and CSV in \
+            the input schema), then prints for each size: CSV and JSON ingest throughput (in process), the free \
             summary PDF as a whole process (median wall time over --runs, pages per second, \
-            peak memory of that process); then the premium clinical PDF of one year of logs \
+            peak memory of that process); with --floor, each size's summary alternately with the C \
+            floor of the Cairo and Pango stack on the same episodes; then the premium clinical PDF of one year of logs \
             (--clinical-episodes, with daily context for every day) as a whole process; then \
             care ingest of generated handoffs (--care-handoffs over --care-patients) and care \
             patterns for every patient, as whole processes; then the nightly batch of \
@@ -58,7 +60,7 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("care-patient-handoffs"), help: ArgumentHelp("Handoffs in the store of the one-patient care patterns measurement (0 to skip).", valueName: "N"))
     var carePatientHandoffs: Int = 150_000
 
-    @Option(name: .customLong("floor"), help: ArgumentHelp("The C floor to time the summary against: the anchors' report_cairo, built (see docs/performance.md).", valueName: "BINARY"))
+    @Option(name: .customLong("floor"), help: ArgumentHelp("The C floor to time the summary against: the anchors' report_cairo program, built.", valueName: "BINARY"))
     var floor: String?
 
     @Option(name: .customLong("batch-users"), help: ArgumentHelp("Generated users (100 episodes each) for the nightly batch measurement (0 to skip).", valueName: "N"))
