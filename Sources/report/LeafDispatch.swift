@@ -1,5 +1,4 @@
 import ArgumentParser
-import Render
 import ReportKit
 
 /// Parses a plain command line straight into its leaf command, skipping the work ArgumentParser
@@ -27,13 +26,8 @@ enum LeafDispatch {
             rest = rest.dropFirst()
         }
         guard command != root, command.configuration.subcommands.isEmpty else { return nil }
-        if drawsPDF.contains(where: { $0 == command }) { FontStartup.begin() }
         return try? command.parseAsRoot(Array(rest))
     }
-
-    /// The commands whose output is always a PDF: fontconfig starts loading on the other core
-    /// while their command line is parsed and their inputs are read (`FontStartup`).
-    static let drawsPDF: [ParsableCommand.Type] = [SummaryCommand.self, ClinicalCommand.self]
 
     static func name(of command: ParsableCommand.Type) -> String {
         command.configuration.commandName ?? String(describing: command).lowercased()

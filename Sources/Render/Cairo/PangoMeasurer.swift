@@ -24,7 +24,6 @@ public final class PangoMeasurer: TextMeasurer {
 
     public init() {
         PDFRenderer.writeContentUncompressed()
-        FontStartup.finish()
         fontMap = pango_cairo_font_map_new()!
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
