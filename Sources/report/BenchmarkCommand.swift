@@ -14,10 +14,12 @@ struct BenchmarkCommand: ReportCommand {
         commandName: "benchmark",
         abstract: "Measure ingest, summary and clinical PDF, insights and care speed on generated data.",
         discussion: """
-            Generates synthetic headache logs of each size (JSON and CSV in the input schema), \
-            then prints for each size: CSV and JSON ingest throughput (in process), the free \
+            First times the start-up (report --version as a whole process) and prints the \
+            executable's size. Generates synthetic headache logs of each size (JSON and CSV in \
+            the input schema), then prints for each size: CSV and JSON ingest throughput (in process), the free \
             summary PDF as a whole process (median wall time over --runs, pages per second, \
-            peak memory of that process); then the premium clinical PDF of one year of logs \
+            peak memory of that process); with --floor, each size's summary alternately with the C \
+            floor of the Cairo and Pango stack on the same episodes; then the premium clinical PDF of one year of logs \
             (--clinical-episodes, with daily context for every day) as a whole process; then \
             care ingest of generated handoffs (--care-handoffs over --care-patients) and care \
             patterns for every patient, as whole processes; then the nightly batch of \
@@ -58,6 +60,9 @@ struct BenchmarkCommand: ReportCommand {
     @Option(name: .customLong("care-patient-handoffs"), help: ArgumentHelp("Handoffs in the store of the one-patient care patterns measurement (0 to skip).", valueName: "N"))
     var carePatientHandoffs: Int = 150_000
 
+    @Option(name: .customLong("floor"), help: ArgumentHelp("The C floor to time the summary against: the anchors' report_cairo program, built.", valueName: "BINARY"))
+    var floor: String?
+
     @Option(name: .customLong("batch-users"), help: ArgumentHelp("Generated users (100 episodes each) for the nightly batch measurement (0 to skip).", valueName: "N"))
     var batchUsers: Int = 1_000
 
@@ -92,6 +97,7 @@ struct BenchmarkCommand: ReportCommand {
         console.warning("this is a debug build; measure a release build (swift build -c release)")
         #endif
         print("report benchmark — work folder \(dir)")
+        try measureStartup(exe: exe)
         print("size    | CSV ingest | JSON ingest | summary PDF (whole process) | pages | pages/s | peak RSS")
         print("--------|------------|-------------|-----------------------------|-------|---------|---------")
         for n in counts {
@@ -119,6 +125,7 @@ struct BenchmarkCommand: ReportCommand {
                   + pad("\(pages)", 5) + " | " + pad(String(format: "%.0f", Double(pages) / median), 7) + " | "
                   + String(format: "%.1f MB", Double(peak) / 1024))
         }
+        if let floor { try measureFloor(floor, dir: dir, exe: exe) }
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
         if careHandoffs > 0 { try measureCare(dir: dir, exe: exe) }
         if careHandoffs > 0 && carePatientHandoffs > 0 { try measureCarePatient(dir: dir, exe: exe) }
@@ -226,7 +233,7 @@ struct BenchmarkCommand: ReportCommand {
     /// (posix_spawn shares this process's memory until the exec), so this process first gives
     /// its free heap back and resets its own peak to its current size: the figure is then the
     /// measured program's peak unless this process is larger (a few MB here).
-    func spawn(_ args: [String]) throws -> (seconds: Double, maxRSSKiB: Int) {
+    func spawn(_ args: [String], extraEnvironment: [String] = []) throws -> (seconds: Double, maxRSSKiB: Int) {
         _ = benchmarkMallocTrim(0)
         if let f = fopen("/proc/self/clear_refs", "w") {
             fputs("5", f)
@@ -239,9 +246,15 @@ struct BenchmarkCommand: ReportCommand {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let cArgs = args.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
+        let cEnvironment = extraEnvironment.map { strdup($0) }
+        defer { cEnvironment.forEach { free($0) } }
+        var environment: [UnsafeMutablePointer<CChar>?] = cEnvironment
+        var e = environ
+        while let entry = e.pointee { environment.append(entry); e += 1 }
+        environment.append(nil)
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
-        let rc = posix_spawn(&pid, args[0], &actions, nil, cArgs, environ)
+        let rc = posix_spawn(&pid, args[0], &actions, nil, cArgs, environment)
         guard rc == 0 else { throw RunFailure(.output, "cannot run \(args[0]): \(String(cString: strerror(rc)))") }
         var status: Int32 = 0
         var usage = rusage()

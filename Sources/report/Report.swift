@@ -23,8 +23,11 @@ struct Report: ParsableCommand {
               report headache summary samples/aurae/logs.json -o summary.pdf \\
                 --as-of 2026-03-31
             """,
-        version: "report 0.1.0",
+        version: version,
         subcommands: subcommands)
+
+    /// What `report --version` prints.
+    static let version = "report 0.1.0"
 
     static let subcommands: [ParsableCommand.Type] = [
         HeadacheCommand.self, CareCommand.self, CycleCommand.self, GentleCommand.self, HomeCommand.self,
@@ -51,6 +54,13 @@ struct Report: ParsableCommand {
         StandardStreams.prepare()
         InterruptCleanup.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // The version alone needs no parser: ArgumentParser would first build, by reflection,
+        // the command and the completion-script options (9 M of the 25 M instructions this
+        // run took). It prints the same line.
+        if arguments == ["--version"] {
+            print(version)
+            exit(with: .success)
+        }
         do {
             var parsed = try LeafDispatch.parse(Report.self, arguments[...]) ?? parseAsRoot(arguments)
             guard var command = parsed as? ReportCommand else {
