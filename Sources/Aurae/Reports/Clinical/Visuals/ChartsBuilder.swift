@@ -99,17 +99,21 @@ struct ChartsBuilder {
         }
         var alt = try visuals.book.render(weekly ? k.alt.headacheDaysWeek : k.alt.headacheDaysMonth,
                                           ["bars": bars.isEmpty ? visuals.text(k.noData) : spokenBars(periods, bars)])
-        if let trend {
+        // The slope as the caption prints it, a negative one with a real minus sign.
+        let slope = try trend.map { t in
+            t.slope.text.hasPrefix("-") ? try visuals.book.render(k.negative, ["value": String(t.slope.text.dropFirst())]) : t.slope.text
+        }
+        if let trend, let slope {
             // The direction as the caption's number reads: "0.0" is flat.
             let shown = Double(trend.slope.text) ?? trend.slope.value
             let keys = weekly ? k.alt.trendWeek : k.alt.trendMonth
-            alt += " " + (try visuals.book.render(keys[shown > 0 ? 0 : shown < 0 ? 1 : 2], ["slope": trend.slope.text]))
+            alt += " " + (try visuals.book.render(keys[shown > 0 ? 0 : shown < 0 ? 1 : 2], ["slope": slope]))
         }
         out.append(try chart(.vertical, bars, line: line, valueAxis: try visuals.text(k.headacheDaysAxis),
                              categoryAxis: try visuals.text(weekly ? k.weekAxis : k.monthAxis), alternativeText: alt))
         if bars.contains(where: \.hatched) { out.append(visuals.caption(try visuals.text(k.partialCaption))) }
-        if let trend {
-            out.append(visuals.caption(try visuals.book.render(weekly ? k.trendWeek : k.trendMonth, ["slope": trend.slope.text])))
+        if let slope {
+            out.append(visuals.caption(try visuals.book.render(weekly ? k.trendWeek : k.trendMonth, ["slope": slope])))
         }
         return out
     }

@@ -82,6 +82,8 @@ struct ClinicalVisuals: Sendable {
         let cycleAxis = WordingKey("chart.cycleAxis")
         let cycleDayAxis = WordingKey("chart.cycleDayAxis")
         let cycleBefore = WordingKey("chart.cycleBefore", "day")
+        /// A negative number with a real minus sign ("−0.69"), as the cycle labels write theirs.
+        let negative = WordingKey("chart.negative", "value")
         let cycleAfter = WordingKey("chart.cycleAfter", "day")
         let cycleZero = WordingKey("chart.cycleZero")
         let cycleCount = WordingKey("chart.cycleCount", "cycles", "nearFrom", "nearTo", "count")
