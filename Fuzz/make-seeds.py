@@ -124,9 +124,6 @@ def batch():
     put("batch", "negative-and-float-counts", bytes([0x00]) + manifest_line("u-a", ms=-1) + b'{"userId":"u-b","status":"ok","options":"","inputs":[],"outputs":[],"ms":1.5,"errors":0}\n' + SEP + b'{"version":"1","options":{},"counts":{"users":-1},"wallMs":0,"reportMs":{"x":-2}}')
 
 
-SCHEMA_VERSION_PRAGMA = "PRAGMA user_version"
-
-
 def compact(path):
     """The store at `path` rewritten with 512-byte pages and no write-ahead log."""
     db = sqlite3.connect(path)
@@ -181,11 +178,11 @@ def carestore():
                            "UPDATE surfaced SET as_of = '0000-00-00'", "UPDATE dismissals SET dismissed_on = x'FF00FE'"]),
             ("blob-values", ["UPDATE handoffs SET circle_id = x'FF00FE', patient_id = x'C0'",
                              "UPDATE handoff_items SET value = x'FFFE'"]),
-            ("null-values", ["UPDATE handoff_items SET value = NULL" if False else "UPDATE handoffs SET author_name = NULL, title = NULL"]),
+            ("null-values", ["UPDATE handoffs SET author_name = NULL, title = NULL"]),
             ("control-characters", ["UPDATE handoffs SET circle_id = char(27) || ']8;;x' || char(7), patient_id = 'p' || char(10) || 'forged'",
                                     "UPDATE handoff_items SET value = char(27) || '[2J' || value"]),
             ("huge-amounts", ["UPDATE expenses SET amount = '92233720368547758.07'", "UPDATE expenses SET date = '-001-01-01'"]),
-            ("orphan-items", ["PRAGMA foreign_keys = OFF", "DELETE FROM handoffs WHERE rowid IN (SELECT rowid FROM handoffs LIMIT 1)" if False else "DELETE FROM handoffs WHERE id = (SELECT min(id) FROM handoffs)"]),
+            ("orphan-items", ["PRAGMA foreign_keys = OFF", "DELETE FROM handoffs WHERE id = (SELECT min(id) FROM handoffs)"]),
             ("dropped-table", ["DROP TABLE surfaced"]),
             ("extra-view", ["CREATE VIEW v AS SELECT * FROM handoffs", "CREATE TRIGGER t AFTER INSERT ON handoffs BEGIN DELETE FROM expenses; END"]),
         ]
