@@ -121,6 +121,9 @@ def batch():
             parts.append(run_file(len(mine), len(mine), shard={"index": i, "count": count}))
         put("batch", f"{count}-shards", bytes([count - 1]) + SEP.join(parts))
         put("batch", f"{count}-shards-two-folders", bytes([count - 1 | 4]) + SEP.join(parts))
+    # Four empty files (two shards): each empty file read with FileManager.contents(atPath:)
+    # leaked 4 KiB (swift-foundation's readBytesFromFile), which grew FuzzBatch's RSS without end.
+    put("batch", "empty-files", bytes([0x01]) + SEP * 3)
     put("batch", "negative-and-float-counts", bytes([0x00]) + manifest_line("u-a", ms=-1) + b'{"userId":"u-b","status":"ok","options":"","inputs":[],"outputs":[],"ms":1.5,"errors":0}\n' + SEP + b'{"version":"1","options":{},"counts":{"users":-1},"wallMs":0,"reportMs":{"x":-2}}')
 
 
