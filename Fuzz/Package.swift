@@ -12,6 +12,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
@@ -19,10 +20,25 @@ let package = Package(
         .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
+        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "Quoting"]),
+        .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
+        .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
+        .target(name: "MindfulHome", dependencies: ["ReportKit"]),
+        .target(name: "Batch", dependencies: ["Aurae"]),
+
+        // What the fuzz targets share (limits, the measurer, scratch files); fuzz-only, not a symlink.
+        .target(name: "FuzzSupport", dependencies: ["Ingest", "Catalog", "Render", "ReportKit"]),
 
         .executableTarget(name: "FuzzCSV", dependencies: ["Ingest", "Aurae"], swiftSettings: fuzzTarget),
         .executableTarget(name: "FuzzJSON", dependencies: ["Ingest", "Aurae"], swiftSettings: fuzzTarget),
         .executableTarget(name: "FuzzPipeline", dependencies: ["Ingest", "Render", "ReportKit", "Aurae", "Catalog"],
                           swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzCare", dependencies: ["Ingest", "Render", "ReportKit", "CuraKnot", "FuzzSupport"],
+                          swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzCareStore", dependencies: ["Ingest", "ReportKit", "CuraKnot", "FuzzSupport"],
+                          swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzCompanion", dependencies: ["Ingest", "Render", "ReportKit", "Cycle", "Gentle", "MindfulHome", "FuzzSupport"],
+                          swiftSettings: fuzzTarget),
+        .executableTarget(name: "FuzzBatch", dependencies: ["Batch", "FuzzSupport"], swiftSettings: fuzzTarget),
     ]
 )

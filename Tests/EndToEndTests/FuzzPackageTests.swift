@@ -4,7 +4,8 @@ import XCTest
 
 /// The fuzz package (`Fuzz/`, built by `scripts/fuzz-smoke.sh`) declares the library targets of
 /// the main package again over symlinks to `Sources/`: each one it declares must have the main
-/// package's dependencies and a symlink, or the fuzz build breaks when a module gains one.
+/// package's dependencies and a symlink, or the fuzz build breaks when a module gains one. Its own
+/// library targets (`Fuzz…`, code shared by the harnesses) are real folders of the fuzz package.
 final class FuzzPackageTests: XCTestCase {
     /// `name → dependencies` of the `.target(name:dependencies:)` lines of a manifest.
     func targets(_ manifest: String) throws -> [String: [String]] {
@@ -22,8 +23,15 @@ final class FuzzPackageTests: XCTestCase {
 
     func testFuzzTargetsMatchTheMainPackage() throws {
         let main = try targets("Package.swift"), fuzz = try targets("Fuzz/Package.swift")
-        XCTAssertTrue(fuzz.keys.contains("Aurae"))
+        for app in ["Aurae", "CuraKnot", "Cycle", "Gentle", "MindfulHome", "Batch"] { XCTAssertTrue(fuzz.keys.contains(app), app) }
         for (name, deps) in fuzz {
+            if name.hasPrefix("Fuzz") {
+                XCTAssertNil(main[name], "\(name) is a fuzz-only target name, but the main package has one")
+                let folder = TestPaths.repoRoot.appendingPathComponent("Fuzz/Sources/\(name)").path
+                XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: folder), "Fuzz/Sources/\(name)")
+                for dep in deps { XCTAssertNotNil(fuzz[dep] ?? main[dep], "\(name) depends on \(dep)") }
+                continue
+            }
             XCTAssertEqual(Set(deps), Set(main[name] ?? ["not in the main package"]), "Fuzz/Package.swift: \(name)")
             for dep in deps where main[dep] != nil {
                 XCTAssertNotNil(fuzz[dep], "Fuzz/Package.swift declares \(name) but not its dependency \(dep)")
