@@ -10,7 +10,7 @@ import FuzzSupport
 /// a part that is not there is a file that is not there.
 ///
 /// Calls only the public entry points, `ManifestEntry(line:)`, `ManifestEntry.jsonLine()`,
-/// `ManifestFile.load`, `RunRecord`'s `Decodable` init, `RunRecord.json`, `RunRecord.read` and
+/// `ManifestFile.load`, `RunRecord`'s `Decodable` init, `RunRecord.json`, `RunRecord.read`, `RunRecord.load` and
 /// `BatchMerge.merge`, so it follows the batch's changes. Besides a trap, a finding is a line or
 /// run file the batch reads that does not read back the same once written again (`--resume` and
 /// `batch-merge` read what a run wrote).
@@ -79,12 +79,13 @@ public func fuzzBatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             checkManifest(part)
             let path = "\(folder)/manifest.\(shard).jsonl"
             Fuzz.write(part, to: path)
-            _ = ManifestFile.load(path)
+            do { _ = try ManifestFile.load(path) } catch { Fuzz.expected(error) }
         } else {
             checkRunFile(part)
             let path = "\(folder)/run.\(shard).json"
             Fuzz.write(part, to: path)
             _ = RunRecord.read(path)
+            do { _ = try RunRecord.load(path) } catch { Fuzz.expected(error) }
         }
     }
     do {
