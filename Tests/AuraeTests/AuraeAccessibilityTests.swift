@@ -19,7 +19,8 @@ extension SummaryGoldenTests {
         let doc = try laidOut("aurae/logs.json", asOf: "2026-07-31", measurer: PangoMeasurer())
         let s = doc.structureDump()
         XCTAssertTrue(s.hasPrefix("Figure alt=\"Aurae logo\"\nH1 \"Headache summary\"\nP \"Patient: Sample patient\"\n"), s)
-        XCTAssertTrue(s.contains("H1 \"Episodes\""), s)
+        XCTAssertTrue(s.contains("H2 \"Episodes\""), s)
+        XCTAssertEqual(s.split(separator: "\n").filter { $0.hasPrefix("H1 ") }.count, 1, "the title is the one H1, the sections under it")
         // One table across the pages, its header row as header cells on every page it is on.
         let episodes = try XCTUnwrap(s.range(of: "TH \"Date\"\n    TH \"Time\"\n    TH \"Severity\"", options: .backwards))
         XCTAssertEqual(s.components(separatedBy: "TH \"Notes\"").count - 1, doc.pages.count, "a header row per page")

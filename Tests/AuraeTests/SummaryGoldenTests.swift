@@ -39,7 +39,7 @@ final class SummaryGoldenTests: XCTestCase {
         let m = PangoMeasurer()
         let doc = try laidOut("aurae/logs.json", asOf: "2026-07-31", measurer: m)
         XCTAssertEqual(doc.pages.count, 3)
-        XCTAssertEqual(doc.outline.map(\.title), ["Headache summary", "Safety", "Flagged episodes",
+        XCTAssertEqual(doc.outline.map(\.title), ["Safety", "Flagged episodes",
                                                   "Acute medication in July 2026", "Episodes"])
         try assertGolden("summary-berlin", doc, measurer: m)
     }

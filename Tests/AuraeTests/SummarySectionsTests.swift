@@ -16,7 +16,9 @@ final class SummarySectionsTests: XCTestCase {
         let logs = try HeadacheLogReader.read([InputSource(path: TestPaths.samples.appendingPathComponent("aurae/logs.json").path)])
         let run = RunInfo(asOf: try XCTUnwrap(LocalDate(iso: "2026-07-31")), generatedAt: Date(timeIntervalSince1970: 1_785_456_000))
         let (doc, _) = try SummaryJob(templates: templates).document(logs: logs.records, options: HeadacheSummary.Options(run: run))
-        return try LayoutEngine(measurer: FixedWidthMeasurer()).layout(doc).outline.filter { $0.level == 1 }.map(\.title)
+        // The title (H1) and the sections (H2), as a screen reader meets them.
+        return try LayoutEngine(measurer: FixedWidthMeasurer()).layout(doc).structureDump().split(separator: "\n")
+            .filter { $0.hasPrefix("H1 ") || $0.hasPrefix("H2 ") }.map(String.init)
     }
 
     func testLayoutListOrdersTheSections() throws {

@@ -110,27 +110,43 @@ final class AccessibilityTests: XCTestCase {
         return out
     }
 
-    /// Headings that nest as the outline does: every bookmark is a heading, in the outline's
-    /// order, each at its outline level plus one offset for the whole file (0, or 1 under a
-    /// title without a bookmark), and the first heading is H1.
+    /// Headings that nest under the title as the outline does: the first heading is the one H1
+    /// (the document's title, which has no bookmark), no heading is more than one level below
+    /// the one before it, and every bookmark is a heading, in the outline's order, one level
+    /// below its bookmark level.
     static func headingProblems(aloud: String, outline: [(title: String, level: Int)]) -> [String] {
         let headings = headings(aloud: aloud)
         var out: [String] = []
         if let first = headings.first, first.level != 1 { out.append("the first heading is H\(first.level), not H1") }
+        let titles = headings.filter { $0.level == 1 }.map(\.text)
+        if titles.count > 1 { out.append("\(titles.count) H1 headings (one title, the sections under it): \(titles)") }
+        for (a, b) in zip(headings, headings.dropFirst()) where b.level > a.level + 1 {
+            out.append("\"\(b.text)\": H\(b.level) after H\(a.level) \"\(a.text)\" skips a level")
+        }
         var from = 0
-        var offset: Int?
         for entry in outline {
             guard let k = headings[from...].firstIndex(where: { $0.text == entry.title }) else {
                 out.append("bookmark \"\(entry.title)\" is no heading after \"\(from > 0 ? headings[from - 1].text : "")\""); continue
             }
-            let shift = headings[k].level - entry.level
-            if offset == nil { offset = shift }
-            if shift != offset || shift < 0 || shift > 1 {
+            if headings[k].level != entry.level + 1 {
                 out.append("\"\(entry.title)\": H\(headings[k].level) for bookmark level \(entry.level)")
             }
             from = k + 1
         }
         return out
+    }
+
+    /// The heading check fails on what it is there to catch: sections beside the title as a
+    /// second H1, a skipped level, a bookmark at the title's level.
+    func testHeadingCheckCatchesFlatAndSkippedHeadings() {
+        func aloud(_ headings: [(Int, String)]) -> String {
+            "Document\n" + headings.map { "  H\($0.0) (block)\n    \"\($0.1)\"\n" }.joined()
+        }
+        let outline = [(title: "Safety", level: 1), (title: "Flagged episodes", level: 2)]
+        XCTAssertEqual(Self.headingProblems(aloud: aloud([(1, "Title"), (2, "Safety"), (3, "Flagged episodes")]), outline: outline), [])
+        XCTAssertFalse(Self.headingProblems(aloud: aloud([(1, "Title"), (1, "Safety"), (2, "Flagged episodes")]), outline: outline).isEmpty)
+        XCTAssertFalse(Self.headingProblems(aloud: aloud([(1, "Title"), (2, "Safety"), (4, "Flagged episodes")]), outline: outline).isEmpty)
+        XCTAssertFalse(Self.headingProblems(aloud: aloud([(1, "Safety"), (2, "Flagged episodes")]), outline: outline).isEmpty)
     }
 
     /// The clinical report's figures read their numbers: the headache-days chart the same

@@ -15,7 +15,7 @@ final class StructureTests: XCTestCase {
             Fixture.para("Body"),
             .rule(Rule(height: 2, color: Fixture.zebra)),
         ])
-        XCTAssertEqual(doc.structureDump(), "H1 \"Title\"\nH1 \"Section\"\nH2 \"Sub\"\nP \"Body\"\n")
+        XCTAssertEqual(doc.structureDump(), "H1 \"Title\"\nH2 \"Section\"\nH3 \"Sub\"\nP \"Body\"\n")
         let tree = StructureTree(doc)
         let footer = try XCTUnwrap(doc.pages[0].items.firstIndex { if case .text(let r) = $0 { return r.text == "Footer" } else { return false } })
         XCTAssertEqual(tree.owners[0][footer], .artifact(.footer))
@@ -91,7 +91,7 @@ final class StructureTests: XCTestCase {
     }
 
     func testKeepTogetherGroupKeepsItsStructure() throws {
-        let doc = try Fixture.layout([.keepTogether([.heading(Heading("H", style: Fixture.bold)), Fixture.para("p")])])
+        let doc = try Fixture.layout([.keepTogether([.heading(Heading("H", style: Fixture.bold, outlineLevel: nil)), Fixture.para("p")])])
         XCTAssertEqual(doc.structureDump(), "H1 \"H\"\nP \"p\"\n")
     }
 

@@ -136,21 +136,21 @@ public struct HeadacheSummary: Sendable {
         /// The patient name cut to `runningNameCharacters` characters (with "…"): on one line in
         /// the running header of every page.
         var shortPatientName: String? { patientName.map { summary.format.notes($0, limit: summary.layout.runningNameCharacters) } }
-        /// The title under the brand header, and its outline level (`nil`: no bookmark).
+        /// The title under the brand header (the document's one H1, not a bookmark: the
+        /// outline lists the sections).
         let title: String
-        let titleOutlineLevel: Int?
         let body, caption, heading, subheading: TextStyle
     }
 
     /// The section input for `episodes` in `range`, in the brand's text styles; shared with the
     /// clinical report, which reuses the header, safety and episode sections.
     func content(episodes: [HeadacheLog], range: (from: LocalDate, to: LocalDate), safety: Safety, totals: PeriodFigures?,
-                 options: Options, title: String, titleOutlineLevel: Int? = 1) throws -> Content {
+                 options: Options, title: String) throws -> Content {
         let p = brand.palette
         return Content(
             summary: self, episodes: episodes, safety: safety, options: options,
             fromText: try format.date(range.from), toText: try format.date(range.to), totals: totals,
-            title: title, titleOutlineLevel: titleOutlineLevel,
+            title: title,
             body: brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary),
             caption: brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption),
             heading: brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary),
@@ -235,7 +235,7 @@ public struct HeadacheSummary: Sendable {
         var blocks: [Block] = [try markBlock()]
         blocks.append(.heading(Heading(c.title,
                                        style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
-                                       outlineLevel: c.titleOutlineLevel, spaceAfter: 4)))
+                                       outlineLevel: nil, spaceAfter: 4)))
         if let name = c.patientName {
             blocks.append(.paragraph(Paragraph(try w.render(k.patient, ["name": name]), style: body, spaceAfter: 2)))
         }

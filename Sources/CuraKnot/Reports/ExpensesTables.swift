@@ -177,8 +177,9 @@ struct ExpensesTables {
     private func kept(_ currency: String, _ table: Table, whole: Bool = true) throws -> [Block] {
         let kept = Block(KeptTable(table: table, minimumAtFoot: layout.minimumRowsAtFoot, minimumCarried: layout.minimumRowsCarried))
         guard whole else {
-            let caption = Heading(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, outlineLevel: nil,
+            var caption = Heading(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, outlineLevel: nil,
                                   spaceAfter: 3)
+            caption.structureLevel = 3  // under its section's H2, not a second title
             return [.heading(caption), kept]
         }
         return [.keepTogether([try caption(currency), kept])]

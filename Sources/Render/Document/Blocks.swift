@@ -7,11 +7,13 @@ public struct Heading: Sendable {
     public var outlineLevel: Int?
     public var spaceBefore: Double
     public var spaceAfter: Double
-    /// The heading's level in the document's structure (H1–H6); `nil` takes the outline level,
-    /// and a heading with neither (a document title) is H1.
+    /// The heading's level in the document's structure (H1–H6); `nil` follows the outline
+    /// under the title: a heading without a bookmark (the document's title) is H1, a bookmark of
+    /// level n is H(n + 1). Set it for a heading that is neither (a caption kept with its table).
     public var structureLevel: Int?
-    /// The structure level used: `structureLevel`, else the outline level, else 1.
-    public var level: Int { structureLevel ?? outlineLevel ?? 1 }
+    /// The structure level used: `structureLevel`, else one below the outline level (the title
+    /// being the one H1), at most 6.
+    public var level: Int { structureLevel ?? min(6, (outlineLevel ?? 0) + 1) }
     public init(_ text: String, style: TextStyle, outlineLevel: Int? = 1,
                 spaceBefore: Double = 0, spaceAfter: Double = 0) {
         self.text = text; self.style = style; self.outlineLevel = outlineLevel

@@ -149,7 +149,7 @@ public struct ClinicalReport: Sendable {
         let totals = facts.figures(from: range.from, to: range.to)
         let safety = HeadacheSummary.Safety(flags: Self.flags(insights.redFlags, episodes), overuse: insights.medicationOveruse)
         let base = try summary.content(episodes: episodes, range: range, safety: safety, totals: totals, options: options,
-                                       title: try book.render(keys.title), titleOutlineLevel: nil)
+                                       title: try book.render(keys.title))
         let months = ReportPeriod.months(from: range.from, to: range.to, data: comparison.data)
         let showsAsOf = asOf - range.to <= config.thresholds.clinical.asOfBlocksWithinDays
         let content = Content(
