@@ -33,7 +33,9 @@ struct BatchCommand: ReportCommand {
             named *.json or *.csv that cannot be read as an input (a name that is not UTF-8, a \
             FIFO, a device, a dangling link) makes its user invalid, named in errors.txt. The \
             manifest and run file must be regular files (a FIFO there is refused at once), and \
-            OUT_DIR must not be inside USERS_DIR.
+            OUT_DIR must not be inside USERS_DIR. One run of a shard at a time: a second run of \
+            the same shard in the same OUT_DIR is refused at once (status 4) while the first \
+            holds OUT_DIR/.report-lock.<manifest name>; the lock ends with its process.
 
             On a terminal a progress bar shows users done, ok, invalid, failed and skipped as \
             unchanged, users per second and the time left; without one, or with --quiet, only \
@@ -43,7 +45,8 @@ struct BatchCommand: ReportCommand {
 
             Exit status: 0 every user ok; 5 finished, but some users' input is invalid (a rerun \
             cannot fix it: their errors.txt says why); 4 a user failed, or OUT_DIR, its manifest \
-            or its run file cannot be written (rerun with --resume); 1 USERS_DIR or the tiers \
+            or its run file cannot be written, or another run of the shard is writing it (rerun \
+            with --resume); 1 USERS_DIR or the tiers \
             file cannot be read or is invalid (nothing was done); 2 usage error (-o inside \
             USERS_DIR among them). A scheduler retries 4 and crashes, not \
             5, 1 or 2.
@@ -134,6 +137,9 @@ struct BatchCommand: ReportCommand {
         let templates = try common.templateSet(app: "aurae")
         do { try BatchRunner.prepare(outDir: output) } catch { throw RunFailure(.output, "\(error)") }
         let settings = try batchSettings()
+        // Held until the run file is written: one run of a shard at a time (exit status 4).
+        let lock: ShardLock
+        do { lock = try ShardLock(outDir: output, manifestName: settings.manifestName) } catch { throw RunFailure(.output, "\(error)") }
         let progress = BatchProgress(console: console)
         let summary: BatchSummary
         do {
@@ -144,6 +150,7 @@ struct BatchCommand: ReportCommand {
             throw RunFailure(.output, message)
         }
         try RunRecord(settings: settings, summary: summary, tiersFile: tiers).write(to: output + "/" + settings.runFileName)
+        withExtendedLifetime(lock) {}
         let seconds = Double(summary.wallMs) / 1000
         let line = BatchProgress.summaryLine("batch", summary.counts, problems: summary.problems, outDir: output, seconds: seconds)
         try BatchProgress.finish(line, summary.counts, seconds: seconds, console: console)

@@ -163,6 +163,37 @@ extension HardeningTests {
         XCTAssertEqual(try batch(users, users + "/../out", ["--reports", "insights"]).status, 5, "beside the users folder is fine")
     }
 
+    // MARK: two runs of one shard at once
+
+    /// A second run of a shard while the first holds its lock (a cron job started again, a
+    /// scheduler's retry beside a slow first try) is refused at once with status 4, leaving the
+    /// first run's files alone; another shard in the same folder runs beside it; once the holder
+    /// is gone the shard runs (the lock ends with its process, a killed run never leaves it held).
+    func testASecondRunOfTheSameShardIsRefusedWhileTheFirstRuns() throws {
+        let users = try batchUsers()
+        let out = path("out")
+        XCTAssertEqual(try batch(users, out, ["--reports", "insights", "--shard", "0/2"]).status, 5)
+        let lockFile = out + "/.report-lock.manifest.shard-0-of-2.jsonl"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lockFile))
+        let before = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let runFile = try Data(contentsOf: URL(fileURLWithPath: out + "/run.shard-0-of-2.json"))
+        // The test holds the lock, as a first run still going would.
+        let fd = open(lockFile, O_RDWR)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        XCTAssertEqual(flock(fd, LOCK_EX | LOCK_NB), 0)
+        let started = Date()
+        let refused = try batch(users, out, ["--reports", "insights", "--shard", "0/2", "--resume"], seconds: 30)
+        XCTAssertEqual(refused.status, 4, refused.stderr)
+        XCTAssertEqual(refused.stderr, "report: error: the lock file \(lockFile) cannot be used: another run of this shard is writing "
+                       + "manifest.shard-0-of-2.jsonl in this folder; rerun with --resume once it has ended\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 8, "refused at once, not waited for")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out + "/run.shard-0-of-2.json")), runFile, "the first run's run file stays")
+        XCTAssertEqual(try batch(users, out, ["--reports", "insights", "--shard", "1/2"]).status, 0, "another shard runs beside it (its users all valid)")
+        close(fd)
+        XCTAssertEqual(try batch(users, out, ["--reports", "insights", "--shard", "0/2", "--resume"]).status, 5, "free again")
+        XCTAssertEqual(Set(before).subtracting(try FileManager.default.contentsOfDirectory(atPath: out)), [])
+    }
+
     // MARK: FIFOs (item 3)
 
     /// A FIFO named `OUT_DIR/manifest.jsonl` (the review's hang) or `run.json`, with no writer and
@@ -192,7 +223,8 @@ extension HardeningTests {
                     XCTAssertLessThan(Date().timeIntervalSince(started), 8, "refused at once, not after the 10 s time-out")
                 }
             }
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [name], "nothing else written")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), [".report-lock.manifest.jsonl", name],
+                           "nothing else written (the shard's lock file is empty)")
         }
     }
 
