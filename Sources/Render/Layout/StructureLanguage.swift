@@ -1,0 +1,40 @@
+extension StructureTree {
+    /// The language of each element whose text is written in a script one language writes and
+    /// that is not the document's (`ScriptLanguage`): the `/Lang` a screen reader switches its
+    /// voice by. An element's text is what it drew itself (a table cell's lines, a paragraph's);
+    /// figures are left out (they are read by their alternative text, in the document's
+    /// language). Text that is all ASCII is passed over at the cost of one look at its bytes.
+    public func languages(of doc: LaidOutDocument, documentLanguage: String) -> [Int: String] {
+        var candidate = [Bool](repeating: false, count: nodes.count)
+        var any = false
+        func text(_ item: DisplayItem) -> String? {
+            switch item {
+            case .text(let r): return r.text
+            case .label(let l): return l.text
+            default: return nil
+            }
+        }
+        for (p, page) in doc.pages.enumerated() where p < owners.count {
+            for (i, item) in page.items.enumerated() where i < owners[p].count {
+                guard case .node(let n) = owners[p][i], !candidate[n], let t = text(item),
+                      t.utf8.contains(where: { $0 >= 0x80 }), nodes[n].role != .figure else { continue }
+                candidate[n] = true
+                any = true
+            }
+        }
+        guard any else { return [:] }
+        var counts: [Int: ScriptLanguage.Counts] = [:]
+        for (p, page) in doc.pages.enumerated() where p < owners.count {
+            for (i, item) in page.items.enumerated() where i < owners[p].count {
+                guard case .node(let n) = owners[p][i], candidate[n], let t = text(item) else { continue }
+                counts[n, default: ScriptLanguage.Counts()].add(t)
+            }
+        }
+        let primary = documentLanguage.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        var out: [Int: String] = [:]
+        for (n, c) in counts {
+            if let language = c.language, language != primary { out[n] = language }
+        }
+        return out
+    }
+}

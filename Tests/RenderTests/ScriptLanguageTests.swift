@@ -1,0 +1,56 @@
+@testable import Render
+import XCTest
+
+/// A note's language where its script tells it, and nothing where it cannot be known (issue 22:
+/// "/Lang per span where a note is in another script, if it can be known").
+final class ScriptLanguageTests: XCTestCase {
+    func testScriptsThatOneLanguageWrites() {
+        XCTAssertEqual(ScriptLanguage.language(of: "Πονοκέφαλος μετά τη δουλειά"), "el")
+        XCTAssertEqual(ScriptLanguage.language(of: "כאב ראש חזק"), "he")
+        XCTAssertEqual(ScriptLanguage.language(of: "頭痛がひどい 🌧️"), "ja", "kana with Han is Japanese")
+        XCTAssertEqual(ScriptLanguage.language(of: "두통이 심해요"), "ko")
+        XCTAssertEqual(ScriptLanguage.language(of: "ปวดหัวมาก"), "th")
+        XCTAssertEqual(ScriptLanguage.language(of: "თავის ტკივილი"), "ka")
+        XCTAssertEqual(ScriptLanguage.language(of: "தலைவலி"), "ta")
+    }
+
+    func testSharedScriptsAndMixedTextSayNothing() {
+        XCTAssertNil(ScriptLanguage.language(of: "Headache after work"), "Latin: the document's language")
+        XCTAssertNil(ScriptLanguage.language(of: "Головная боль"), "Cyrillic: Russian, Ukrainian, Bulgarian, …")
+        XCTAssertNil(ScriptLanguage.language(of: "صداع شديد"), "Arabic script: Arabic, Persian, Urdu, …")
+        XCTAssertNil(ScriptLanguage.language(of: "头痛"), "Han alone: Chinese or Japanese")
+        XCTAssertNil(ScriptLanguage.language(of: "सिरदर्द"), "Devanagari: Hindi, Marathi, Nepali, …")
+        XCTAssertNil(ScriptLanguage.language(of: "Migraine (ημικρανία) after a long flight home"), "Greek in a minority")
+        XCTAssertNil(ScriptLanguage.language(of: "12:30 — 🌧️ 7/10 !!"), "no letters")
+        XCTAssertNil(ScriptLanguage.language(of: ""))
+    }
+
+    func testCountsOverSeveralTexts() {
+        var counts = ScriptLanguage.Counts()
+        counts.add("Σήμερα")
+        counts.add("ok")
+        XCTAssertEqual(counts.language, "el")
+        counts.add("a much longer English line")
+        XCTAssertNil(counts.language)
+    }
+}
+
+/// Each element's language from the text it drew, for the structure tree's `/Lang`.
+final class StructureLanguageTests: XCTestCase {
+    func testAnElementInAnotherScriptGetsItsLanguage() throws {
+        let doc = try Fixture.layout([
+            .heading(Heading("Notes", style: Fixture.bold, outlineLevel: nil)),
+            Fixture.para("Headache after work – better by the evening."),
+            Fixture.para("頭痛がひどい。雨の日はいつもこうです。"),
+            Fixture.para("Πονοκέφαλος μετά τη δουλειά"),
+            Fixture.para("Головная боль"),
+        ])
+        let tree = StructureTree(doc)
+        let languages = tree.languages(of: doc, documentLanguage: "en")
+        let paragraphs = tree.nodes[0].children.filter { tree.nodes[$0].role == .paragraph }
+        XCTAssertEqual(paragraphs.count, 4)
+        XCTAssertEqual(paragraphs.map { languages[$0] }, [nil, "ja", "el", nil])
+        XCTAssertEqual(languages.count, 2, "only the elements whose script tells their language")
+        XCTAssertNil(tree.languages(of: doc, documentLanguage: "el").values.first { $0 == "el" }, "the document's own language is not repeated")
+    }
+}
