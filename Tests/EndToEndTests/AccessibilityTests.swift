@@ -221,7 +221,7 @@ final class AccessibilityTests: XCTestCase {
     func testEmojiAndScriptsCopyOutAsTheyAre() throws {
         let pdftotext = try ReportBinary.require("pdftotext"), qpdf = try ReportBinary.require("qpdf")
         let pdfimages = try ReportBinary.require("pdfimages")
-        let notes = ["Rain again 🌧️ and a headache", "Кофе не помог 😞", "صداع خفيف بعد العمل", "頭痛がひどい 🤕"]
+        let notes = ["Rain again 🌧️ and a headache", "Кофе не помог 😞", "صداع خفيف بعد العمل", "頭痛がひどい 🤕", "Πονοκέφαλος μετά τη δουλειά"]
         let logs = notes.enumerated().map { i, n in
             "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-07-0\(i + 1)T08:00:00+02:00\", \"severity\": 3, "
                 + "\"resolvedAt\": \"2026-07-0\(i + 1)T09:00:00+02:00\", \"retrospective\": {\"notes\": \"\(n)\"}}"
@@ -233,7 +233,11 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertFalse(text.contains("01F"), "no hex boxes")
         let images = try ReportBinary.runTool(pdfimages, ["-list", out("emoji.pdf")]).stdoutText
         XCTAssertGreaterThanOrEqual(images.split(separator: "\n").filter { $0.contains("rgb") }.count, 3, "emoji in colour:\n\(images)")
-        XCTAssertEqual(try TaggedPDFCheck(path: out("emoji.pdf"), qpdf: qpdf).problems(language: "en"), [])
+        let pdf = try TaggedPDFCheck(path: out("emoji.pdf"), qpdf: qpdf)
+        XCTAssertEqual(pdf.problems(language: "en"), [])
+        // The notes whose script tells their language say it (a screen reader switches voice);
+        // Cyrillic and Arabic, which several languages write, keep the document's.
+        XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/TD ja", "/TD el"])
     }
 
     /// The checker fails a PDF that is not tagged: the summary's pages copied into a new file by
@@ -358,6 +362,20 @@ struct TaggedPDFCheck {
             guard depth < 64, !(ref is Int) else { return }
             let e = dict(ref)
             if e["/S"] as? String == "/Figure", let alt = Self.text(e["/Alt"]) { out.append(alt) }
+            if let kids = e["/K"] as? [Any] { for k in kids { walk(k, depth: depth + 1) } } else if let k = e["/K"] { walk(k, depth: depth + 1) }
+        }
+        let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
+        walk(dict(root["/StructTreeRoot"])["/K"], depth: 0)
+        return out
+    }
+
+    /// The elements that say their own language: role and `/Lang`, in the order of the tree.
+    func elementLanguages() -> [(role: String, language: String)] {
+        var out: [(String, String)] = []
+        func walk(_ ref: Any?, depth: Int) {
+            guard depth < 64, !(ref is Int) else { return }
+            let e = dict(ref)
+            if let role = e["/S"] as? String, let lang = Self.text(e["/Lang"]) { out.append((role, lang)) }
             if let kids = e["/K"] as? [Any] { for k in kids { walk(k, depth: depth + 1) } } else if let k = e["/K"] { walk(k, depth: depth + 1) }
         }
         let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])

@@ -30,7 +30,8 @@ public enum PDFRenderer {
     public static func render(_ doc: consuming LaidOutDocument, measurer: PangoMeasurer,
                               warnings: ((String) -> Void)? = nil,
                               to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let tree = StructureTree(copy doc)
+        var tree = StructureTree(copy doc)
+        tree.assignLanguages(of: doc, documentLanguage: doc.metadata.language)
         var figures = Set<Int>()
         for (i, node) in tree.nodes.enumerated() where node.role == .figure { figures.insert(i) }
         var segments: [[ContentSegment]] = []

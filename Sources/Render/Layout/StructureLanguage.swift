@@ -1,4 +1,9 @@
 extension StructureTree {
+    /// Sets each element's `language` from `languages(of:documentLanguage:)`.
+    public mutating func assignLanguages(of doc: LaidOutDocument, documentLanguage: String) {
+        for (n, language) in languages(of: doc, documentLanguage: documentLanguage) { nodes[n].language = language }
+    }
+
     /// The language of each element whose text is written in a script one language writes and
     /// that is not the document's (`ScriptLanguage`): the `/Lang` a screen reader switches its
     /// voice by. An element's text is what it drew itself (a table cell's lines, a paragraph's);

@@ -7,6 +7,9 @@ public struct StructureTree: Sendable {
     public struct Node: Sendable {
         public var role: StructureRole
         public var alternativeText: String?
+        /// The element's language when its text tells one other than the document's
+        /// (`assignLanguages`), written as its `/Lang`.
+        public var language: String?
         public var children: [Int] = []
         public var parent: Int?
         /// Children there were when a continuation reopened the node (nil: never reopened).
@@ -41,7 +44,7 @@ public struct StructureTree: Sendable {
 
     /// The document's top-level elements are the children of `nodes[0]`, the document itself
     /// (its role is unused).
-    public private(set) var nodes: [Node] = [Node(role: .paragraph)]
+    public internal(set) var nodes: [Node] = [Node(role: .paragraph)]
     /// Per page, per item: its owner.
     public private(set) var owners: [[Owner]] = []
 

@@ -226,6 +226,7 @@ private struct CairoFile {
                 } else {
                     b.bytes(roleNames[node.role.index]); b.int(nodeObject(node.parent ?? 0)); b.raw(" 0 R")
                     if let alt = node.alternativeText { b.raw("/Alt"); b.bytes(PDFWriter.textString(alt)) }
+                    if let language = node.language { b.raw("/Lang"); b.bytes(PDFWriter.textString(language)) }
                     if node.role == .tableHeaderCell { b.raw("/A<</O/Table/Scope/Column>>") }
                     if node.role == .tableRowHeaderCell { b.raw("/A<</O/Table/Scope/Row>>") }
                     let marks = content[id]
