@@ -92,6 +92,8 @@ struct ContentMarker {
         /// Each segment's box, widened by the tolerance, and its glyphs (-1 for a group).
         let areas: [ContentArea]
         let counts: [Int]
+        /// Each segment's owner as a number (`Self.code`).
+        let owners: [Int]
         let marker: ContentMarker
         var lexer: PDFLexer
         var out: [UInt8] = []
@@ -104,13 +106,17 @@ struct ContentMarker {
         var cursor = -1
         var glyphsLeft = 0
         var cursorFound = false
+        /// The current run's box and owner (the test every glyph makes first).
+        var cursorArea = ContentArea()
+        var cursorOwner = 0
 
         var gs: GraphicsState
         var saved: [GraphicsState] = []
         var tm = Matrix(), tlm = Matrix()
 
-        /// The open mark: its owner, and whether it is a group's own (with ActualText).
-        var open: StructureTree.Owner?
+        /// The open mark: its owner (`Self.none`: none), and whether it is a group's own (with
+        /// ActualText).
+        var open = Self.none
         var openIsUnique = false
         var openedInText = false
         var inText = false
@@ -120,7 +126,9 @@ struct ContentMarker {
         var spanStart: Int?
         var pathOpen = false
         var decoded: [UInt8] = []
-        var changes: [(operand: Int, code: Int, owner: StructureTree.Owner)] = []
+        /// The character codes of the string being shown.
+        var codes: [Int] = []
+        var changes: [(operand: Int, code: Int, owner: Int)] = []
         var operands: [PDFToken] = []
 
         /// `/TD <</MCID ` for each role, by `StructureRole.index`.
@@ -131,11 +139,27 @@ struct ContentMarker {
             let t = ContentMarker.tolerance
             areas = segments.map { ContentArea(minX: $0.area.minX - t, minY: $0.area.minY - t, maxX: $0.area.maxX + t, maxY: $0.area.maxY + t) }
             counts = segments.map { if case .glyphs(let n) = $0.kind { return n } else { return -1 } }
+            owners = segments.map { Self.code($0.owner) }
             lexer = PDFLexer(input)
             gs = GraphicsState(ctm: Matrix(a: 1, b: 0, c: 0, d: -1, e: 0, f: marker.pageHeight))
             out.reserveCapacity(input.count + input.count / 2)
             operands.reserveCapacity(64)
         }
+
+        // MARK: Owners as numbers
+
+        /// An owner as a number, compared once a glyph: a node's id, or negative for an artifact.
+        static func code(_ owner: StructureTree.Owner) -> Int {
+            switch owner {
+            case .node(let n): return n
+            case .artifact(.header): return -1
+            case .artifact(.footer): return -2
+            case .artifact(.layout): return -3
+            }
+        }
+        /// No owner.
+        static let none = Int.min
+        static let layout = -3
 
         // MARK: Finding glyphs and groups among the segments
 
@@ -154,30 +178,39 @@ struct ContentMarker {
             cursor = k
             glyphsLeft = glyphCount(k)
             cursorFound = false
+            cursorArea = areas[k]
+            cursorOwner = owners[k]
         }
 
         /// The owner of the glyph whose origin is (`x`, `y`) in the painter's space: the current
         /// run while it has glyphs left and holds it, else the next run that holds it, else the
         /// current run if it holds it (one glyph more than counted); else the glyph is not one
         /// drawn (the page does not match).
-        mutating func glyphOwner(_ x: Double, _ y: Double) -> StructureTree.Owner {
-            if cursor >= 0, glyphsLeft > 0, holds(cursor, x, y) {
+        @inline(__always) mutating func glyphOwner(_ x: Double, _ y: Double) -> Int {
+            // Glyphs left means a run is current.
+            let a = cursorArea
+            if glyphsLeft > 0, x >= a.minX, x <= a.maxX, y >= a.minY, y <= a.maxY {
                 glyphsLeft -= 1; cursorFound = true
-                return segments[cursor].owner
+                return cursorOwner
             }
+            return glyphOwnerAhead(x, y)
+        }
+
+        /// `glyphOwner` when the current run does not take the glyph.
+        @inline(never) mutating func glyphOwnerAhead(_ x: Double, _ y: Double) -> Int {
             let limit = min(segments.count, cursor + 1 + ContentMarker.lookAhead)
             var k = cursor + 1
             while k < limit {
                 if holds(k, x, y) {
                     moveCursor(to: k)
                     glyphsLeft = max(0, glyphsLeft - 1); cursorFound = true
-                    return segments[k].owner
+                    return owners[k]
                 }
                 k += 1
             }
-            if cursor >= 0, holds(cursor, x, y) { cursorFound = true; return segments[cursor].owner }
+            if cursor >= 0, holds(cursor, x, y) { cursorFound = true; return owners[cursor] }
             matched = false
-            return cursor >= 0 ? segments[cursor].owner : .artifact(.layout)
+            return cursor >= 0 ? owners[cursor] : Self.layout
         }
 
         /// The next group's segment, the runs before it passed over.
@@ -219,25 +252,23 @@ struct ContentMarker {
         }
 
         mutating func close() {
-            guard open != nil else { return }
+            guard open != Self.none else { return }
             if openIsUnique { write("EMC\n") }  // the group's /Span
             write("EMC\n")
-            open = nil
+            open = Self.none
             openIsUnique = false
         }
 
         /// Makes `owner` the open mark (at the current output position).
-        mutating func switchTo(_ owner: StructureTree.Owner, actualText: String? = nil) {
+        mutating func switchTo(_ owner: Int, actualText: String? = nil) {
             if open == owner && actualText == nil && !openIsUnique { return }
             close()
             switch owner {
-            case .artifact(let kind):
-                switch kind {
-                case .header: write("/Artifact <</Type /Pagination /Subtype /Header>> BDC\n")
-                case .footer: write("/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n")
-                case .layout: write("/Artifact BMC\n")
-                }
-            case .node(let n):
+            case -1: write("/Artifact <</Type /Pagination /Subtype /Header>> BDC\n")
+            case -2: write("/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n")
+            case ..<0: write("/Artifact BMC\n")
+            default:
+                let n = owner
                 let role = n < marker.roles.count ? marker.roles[n] : .paragraph
                 if openers[role.index].isEmpty { openers[role.index] = Array("/\(role.pdfName) <</MCID ".utf8) }
                 out.append(contentsOf: openers[role.index])
@@ -292,7 +323,7 @@ struct ContentMarker {
                 operands.removeAll(keepingCapacity: true)
             }
             flush(to: input.count)
-            if open != nil {
+            if open != Self.none {
                 if out.last != 10 { out.append(10) }
                 close()
             }
@@ -326,11 +357,11 @@ struct ContentMarker {
                 }
                 gs.fontSize = number(1)
             case (2, 66, 84):  // BT
-                if open != nil { flush(to: start); close() }
+                if open != Self.none { flush(to: start); close() }
                 inText = true
                 tm = Matrix(); tlm = Matrix()
             case (2, 69, 84):  // ET
-                if open != nil && openedInText { flush(to: start); close() }
+                if open != Self.none && openedInText { flush(to: start); close() }
                 inText = false
                 spanStart = nil
             case (2, 84, 109):  // Tm
@@ -369,18 +400,18 @@ struct ContentMarker {
                 if marker.xobjects[name] == "/Form", cairoDepth == 0 {
                     let s = formSegment()
                     flush(to: start)
-                    if let s { switchTo(s.owner, actualText: s.actualText) } else { switchTo(.artifact(.layout)) }
+                    if let s { switchTo(Self.code(s.owner), actualText: s.actualText) } else { switchTo(Self.layout) }
                 } else if cairoDepth == 0 {
                     flush(to: start)
-                    switchTo(.artifact(.layout))
+                    switchTo(Self.layout)
                 }
             case (2, 115, 104), (2, 66, 73):  // sh, BI
                 if b0 == 66 { skipInlineImage() }
-                if cairoDepth == 0 { flush(to: start); switchTo(.artifact(.layout)) }
+                if cairoDepth == 0 { flush(to: start); switchTo(Self.layout) }
             case (1, 109, _), (1, 108, _), (1, 99, _), (1, 118, _), (1, 121, _), (1, 104, _), (2, 114, 101):  // m l c v y h re
                 if !pathOpen {
                     pathOpen = true
-                    if cairoDepth == 0 { flush(to: start); switchTo(.artifact(.layout)) }
+                    if cairoDepth == 0 { flush(to: start); switchTo(Self.layout) }
                 }
             case (1, 83, _), (1, 115, _), (1, 102, _), (1, 70, _), (1, 66, _), (1, 98, _), (1, 110, _),
                  (2, 102, 42), (2, 66, 42), (2, 98, 42):  // S s f F B b n f* B* b*
@@ -410,41 +441,37 @@ struct ContentMarker {
         /// that one owner takes whole is copied as it is).
         mutating func showText(start: Int, end: Int, kind: Int) {
             changes.removeAll(keepingCapacity: true)
-            var first: StructureTree.Owner?
-            var current: StructureTree.Owner?
-            let font = gs.font ?? FontMetrics()
+            var first = Self.none
+            var current = Self.none
+            let font = gs.font
+            let bytesPerCode = font?.bytesPerCode ?? 1
+            let widths = font?.widths ?? [], defaultWidth = font?.defaultWidth ?? 0
+            let widthCount = widths.count
             let size = gs.fontSize, th = gs.scale
-            let charSpacing = gs.charSpacing, wordSpacing = font.bytesPerCode == 1 ? gs.wordSpacing : 0
+            let charSpacing = gs.charSpacing, wordSpacing = bytesPerCode == 1 ? gs.wordSpacing : 0
             // Text space to the painter's space; a glyph's origin is its (0, rise).
             var p = tm.then(gs.ctm)
+            var textMatrix = tm
             let rise = gs.rise
-            for (k, t) in operands.enumerated() {
+            var k = 0
+            while k < operands.count {
+                let t = operands[k]
                 if t.kind == .number {
-                    guard kind == 0 else { continue }  // the spacings of "
-                    let tx = -(lexer.real(t) ?? 0) / 1000 * size * th
-                    p.advance(tx); tm.advance(tx)
+                    if kind == 0 {  // else the spacings of "
+                        let tx = -(lexer.real(t) ?? 0) / 1000 * size * th
+                        p.advance(tx); textMatrix.advance(tx)
+                    }
+                    k += 1
                     continue
                 }
-                guard t.kind == .literalString || t.kind == .hexString else { continue }
-                // The string's bytes, without decoding a literal string that has no escapes.
-                var raw = true
-                if t.kind == .literalString {
-                    for i in (t.start + 1)..<max(t.start + 1, t.end - 1) where input[i] == 92 || input[i] == 13 { raw = false; break }
-                } else { raw = false }
-                if !raw { lexer.stringBytes(t, into: &decoded) }
-                let count = raw ? max(0, t.end - t.start - 2) : decoded.count
-                let codes = count / font.bytesPerCode
-                for c in 0..<codes {
-                    var code: Int
-                    if font.bytesPerCode == 2 {
-                        code = raw ? Int(input[t.start + 1 + 2 * c]) << 8 | Int(input[t.start + 2 + 2 * c])
-                                   : Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1])
-                    } else {
-                        code = raw ? Int(input[t.start + 1 + c]) : Int(decoded[c])
-                    }
+                guard t.kind == .literalString || t.kind == .hexString else { k += 1; continue }
+                let count = decodeCodes(t, bytesPerCode: bytesPerCode)
+                for c in 0..<count {
+                    let code = codes[c]
                     let owner = glyphOwner(rise * p.c + p.e, rise * p.d + p.f)
-                    let tx = (font.advance(code) * size + charSpacing + (code == 32 ? wordSpacing : 0)) * th
-                    p.advance(tx); tm.advance(tx)
+                    let advance = code < widthCount ? widths[code] : defaultWidth
+                    let tx = (advance * size + charSpacing + (code == 32 ? wordSpacing : 0)) * th
+                    p.advance(tx); textMatrix.advance(tx)
                     if cairoDepth > 0 {
                         // Inside cairo's own span the glyphs stay together, in its mark.
                         if let s = spanStart {
@@ -452,12 +479,14 @@ struct ContentMarker {
                         }
                         continue
                     }
-                    if current == nil { first = owner; current = owner } else if owner != current {
+                    if current == Self.none { first = owner; current = owner } else if owner != current {
                         changes.append((k, c, owner)); current = owner
                     }
                 }
+                k += 1
             }
-            guard let first else { return }
+            tm = textMatrix
+            guard first != Self.none else { return }
             flush(to: start)
             switchTo(first)
             guard !changes.isEmpty else { return }
@@ -467,7 +496,6 @@ struct ContentMarker {
                 copy(operands[0]); write(" Tw "); copy(operands[1]); write(" Tc\n")
             }
             if kind > 0 { write("T*\n") }
-            let bytesPerCode = font.bytesPerCode
             var next = 0
             out.append(91)  // [
             for (k, t) in operands.enumerated() {
@@ -495,6 +523,49 @@ struct ContentMarker {
             }
             write("]TJ\n")
             copied = end
+        }
+
+        /// Puts the character codes of string token `t` in `codes` and returns how many there
+        /// are: the string's bytes (hex digits and escapes decoded) taken `bytesPerCode` at a time,
+        /// big-endian, a last incomplete code left out.
+        mutating func decodeCodes(_ t: PDFToken, bytesPerCode: Int) -> Int {
+            let bound = t.end - t.start
+            if codes.count < bound { codes = [Int](repeating: 0, count: max(bound, 2 * codes.count)) }
+            var n = 0
+            if t.kind == .hexString {
+                // Digits in pairs, other bytes (white space) skipped, an odd last digit
+                // followed by 0 (ISO 32000-1, 7.3.4.3).
+                let need = 2 * bytesPerCode
+                var value = 0, digits = 0
+                codes.withUnsafeMutableBufferPointer { out in
+                    for i in (t.start + 1)..<max(t.start + 1, t.end - 1) {
+                        let b = input[i]
+                        let d: Int
+                        if b &- 48 < 10 { d = Int(b &- 48) } else if b &- 65 < 6 { d = Int(b &- 55) } else if b &- 97 < 6 { d = Int(b &- 87) } else { continue }
+                        value = value << 4 | d
+                        digits += 1
+                        if digits == need { out[n] = value; n += 1; value = 0; digits = 0 }
+                    }
+                    if digits & 1 == 1, digits + 1 == need { out[n] = value << 4; n += 1 }
+                }
+                return n
+            }
+            // A literal string: its bytes as they are unless it has an escape or a return.
+            var escaped = false
+            for i in (t.start + 1)..<max(t.start + 1, t.end - 1) where input[i] == 92 || input[i] == 13 { escaped = true; break }
+            if escaped {
+                lexer.stringBytes(t, into: &decoded)
+                let count = decoded.count / bytesPerCode
+                for c in 0..<count {
+                    codes[c] = bytesPerCode == 2 ? Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1]) : Int(decoded[c])
+                }
+                return count
+            }
+            let count = max(0, t.end - t.start - 2) / bytesPerCode
+            for c in 0..<count {
+                codes[c] = bytesPerCode == 2 ? Int(input[t.start + 1 + 2 * c]) << 8 | Int(input[t.start + 2 + 2 * c]) : Int(input[t.start + 1 + c])
+            }
+            return count
         }
 
         mutating func appendHex(_ bytes: ArraySlice<UInt8>) {

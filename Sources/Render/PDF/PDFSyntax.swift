@@ -1,11 +1,20 @@
 /// PDF's lexical rules (ISO 32000-1, 7.2–7.3), shared by the content-stream marker and the reader
 /// of cairo's file: tokens by byte offsets, and the few object kinds the finishing step reads.
 enum PDFSyntax {
-    static func isWhite(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 13 || b == 9 || b == 12 || b == 0 }
+    // The byte classes as bit sets (the lexer asks once a byte of every page's content): white
+    // space is NUL, tab, line feed, form feed, return and space; the delimiters `(`, `)`, `<`,
+    // `>`, `[`, `]`, `{`, `}`, `/` and `%`.
+    private static var white: UInt64 { 1 << 0 | 1 << 9 | 1 << 10 | 1 << 12 | 1 << 13 | 1 << 32 }
+    private static var notRegularLow: UInt64 { white | 1 << 37 | 1 << 40 | 1 << 41 | 1 << 47 | 1 << 60 | 1 << 62 }
+    private static var notRegularHigh: UInt64 { 1 << (91 - 64) | 1 << (93 - 64) | 1 << (123 - 64) | 1 << (125 - 64) }
+
+    @inline(__always) static func isWhite(_ b: UInt8) -> Bool { b <= 32 && white &>> UInt64(b) & 1 != 0 }
     static func isDelimiter(_ b: UInt8) -> Bool {
         b == 40 || b == 41 || b == 60 || b == 62 || b == 91 || b == 93 || b == 123 || b == 125 || b == 47 || b == 37
     }
-    static func isRegular(_ b: UInt8) -> Bool { !isWhite(b) && !isDelimiter(b) }
+    @inline(__always) static func isRegular(_ b: UInt8) -> Bool {
+        b < 64 ? notRegularLow &>> UInt64(b) & 1 == 0 : b >= 128 || notRegularHigh &>> UInt64(b &- 64) & 1 == 0
+    }
 }
 
 /// One token: its kind and its bytes `start..<end` in the buffer.

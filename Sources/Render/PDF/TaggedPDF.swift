@@ -185,10 +185,19 @@ private struct CairoFile {
             if let new = replaced[num] { w.bytes(new) } else { w.out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[ranges[num]!])) }
         }
 
-        // Where each node's marked content is: (page, MCID) in reading order.
-        var content: [[(page: Int, mcid: Int)]] = Array(repeating: [], count: tree.nodes.count)
+        // Where each node's marked content is: (page, MCID) in reading order, node `id`'s
+        // marks at `markStart[id]..<markStart[id + 1]` of `markPage` and `markMCID`.
+        var markStart = [Int](repeating: 0, count: tree.nodes.count + 1)
+        for mcids in mcidsByPage { for node in mcids { markStart[node + 1] += 1 } }
+        for id in 0..<tree.nodes.count { markStart[id + 1] += markStart[id] }
+        var markPage = [Int](repeating: 0, count: markStart[tree.nodes.count])
+        var markMCID = markPage
+        var filled = markStart
         for (p, mcids) in mcidsByPage.enumerated() {
-            for (m, node) in mcids.enumerated() { content[node].append((p, m)) }
+            for (m, node) in mcids.enumerated() {
+                markPage[filled[node]] = p; markMCID[filled[node]] = m
+                filled[node] += 1
+            }
         }
         offsets[metadataObject] = w.out.count
         let xmp = Array(XMP.packet(metadata, producer: "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)").utf8)
@@ -203,7 +212,8 @@ private struct CairoFile {
         // The structure (thousands of small objects for a long table) goes into compressed
         // object streams; the cross-reference table is then a stream too (PDF 1.5).
         var packed = ObjectStreams(first: total)
-        var body = PDFWriter()
+        var body = ByteSink(capacity: 64 * tree.nodes.count + 32 * markPage.count + 4096)
+        defer { body.free() }
         packed.add(treeRoot, { b in
             b.raw("<< /Type /StructTreeRoot /K "); b.int(nodeObject(0)); b.raw(" 0 R /ParentTree "); b.int(parentTree)
             b.raw(" 0 R /ParentTreeNextKey "); b.int(pages.count); b.raw(" >>")
@@ -219,31 +229,37 @@ private struct CairoFile {
         }, into: &body)
         var roleNames = [[UInt8]](repeating: [], count: StructureRole.indexCount)
         for node in tree.nodes where roleNames[node.role.index].isEmpty { roleNames[node.role.index] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
-        for (id, node) in tree.nodes.enumerated() {
-            packed.add(nodeObject(id), { b in
-                if id == 0 {
-                    b.raw("<</S/Document/P "); b.int(treeRoot); b.raw(" 0 R/K[")
-                } else {
-                    b.bytes(roleNames[node.role.index]); b.int(nodeObject(node.parent ?? 0)); b.raw(" 0 R")
-                    if let alt = node.alternativeText { b.raw("/Alt"); b.bytes(PDFWriter.textString(alt)) }
-                    if let language = node.language { b.raw("/Lang"); b.bytes(PDFWriter.textString(language)) }
-                    if node.role == .tableHeaderCell { b.raw("/A<</O/Table/Scope/Column>>") }
-                    if node.role == .tableRowHeaderCell { b.raw("/A<</O/Table/Scope/Row>>") }
-                    let marks = content[id]
-                    let onePage = marks.first.map { f in marks.allSatisfy { $0.page == f.page } } ?? false
-                    if onePage, node.children.isEmpty, let f = marks.first {
-                        b.raw("/Pg "); b.int(pages[f.page]); b.raw(" 0 R/K[")
-                        for (i, m) in marks.enumerated() { if i > 0 { b.out.append(32) }; b.int(m.mcid) }
+        // Page objects' numbers as text, with " 0 R" after (every element names its page).
+        let pageRefs = pages.map { Array("\($0) 0 R".utf8) }
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            for id in 0..<nodes.count {
+                packed.add(nodeObject(id), { b in
+                    let role = nodes[id].role
+                    if id == 0 {
+                        b.raw("<</S/Document/P "); b.int(treeRoot); b.raw(" 0 R/K[")
                     } else {
-                        b.raw("/K[")
-                        for m in marks {
-                            b.raw("<</Type/MCR/Pg "); b.int(pages[m.page]); b.raw(" 0 R/MCID "); b.int(m.mcid); b.raw(">>")
+                        b.bytes(roleNames[role.index]); b.int(nodeObject(nodes[id].parent ?? 0)); b.raw(" 0 R")
+                        if let alt = nodes[id].alternativeText { b.raw("/Alt"); b.bytes(PDFWriter.textString(alt)) }
+                        if let language = nodes[id].language { b.raw("/Lang"); b.bytes(PDFWriter.textString(language)) }
+                        if role == .tableHeaderCell { b.raw("/A<</O/Table/Scope/Column>>") }
+                        if role == .tableRowHeaderCell { b.raw("/A<</O/Table/Scope/Row>>") }
+                        let from = markStart[id], to = markStart[id + 1]
+                        var onePage = from < to
+                        if onePage { for i in from..<to where markPage[i] != markPage[from] { onePage = false; break } }
+                        if onePage, nodes[id].children.isEmpty {
+                            b.raw("/Pg "); b.bytes(pageRefs[markPage[from]]); b.raw("/K[")
+                            for i in from..<to { if i > from { b.byte(32) }; b.int(markMCID[i]) }
+                        } else {
+                            b.raw("/K[")
+                            for i in from..<to {
+                                b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[markPage[i]]); b.raw("/MCID "); b.int(markMCID[i]); b.raw(">>")
+                            }
                         }
                     }
-                }
-                for c in node.children { b.out.append(32); b.int(nodeObject(c)); b.raw(" 0 R") }
-                b.raw("]>>")
-            }, into: &body)
+                    for c in nodes[id].children { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
+                    b.raw("]>>")
+                }, into: &body)
+            }
         }
         try packed.write(into: &w, offsets: &offsets, body: &body)
 
@@ -461,14 +477,14 @@ struct ObjectStreams {
     }
 
     /// Adds object `num`, written by `write` into `body`.
-    mutating func add(_ num: Int, _ write: (inout PDFWriter) -> Void, into body: inout PDFWriter) {
-        pending.append((num, body.out.count))
+    @inline(__always) mutating func add(_ num: Int, _ write: (inout ByteSink) -> Void, into body: inout ByteSink) {
+        pending.append((num, body.count))
         write(&body)
-        body.out.append(10)
+        body.byte(10)
     }
 
     /// Writes the objects added as streams of `perStream` objects into `w`.
-    mutating func write(into w: inout PDFWriter, offsets: inout [Int], body: inout PDFWriter) throws {
+    mutating func write(into w: inout PDFWriter, offsets: inout [Int], body: inout ByteSink) throws {
         var start = 0
         let largest = pending.map(\.0).max() ?? 0
         stream = [Int](repeating: 0, count: largest + 1)
@@ -476,7 +492,7 @@ struct ObjectStreams {
         while start < pending.count {
             let end = min(pending.count, start + Self.perStream)
             let base = pending[start].1
-            let stop = end < pending.count ? pending[end].1 : body.out.count
+            let stop = end < pending.count ? pending[end].1 : body.count
             var data = PDFWriter()
             data.out.reserveCapacity(stop - base + (end - start) * 12)
             for k in start..<end {
@@ -486,7 +502,7 @@ struct ObjectStreams {
             }
             data.out.append(10)
             let first = data.out.count
-            body.out.withUnsafeBufferPointer { data.out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[base..<stop])) }
+            data.out.append(contentsOf: UnsafeBufferPointer(start: body.base + base, count: stop - base))
             let packed = try Zlib.deflate(data.out)
             while offsets.count <= next { offsets.append(-1) }
             offsets[next] = w.out.count
@@ -504,6 +520,63 @@ struct ObjectStreams {
     }
 }
 
+/// Bytes appended to memory of their own, grown by doubling: the structure's text (half a
+/// megabyte in 40,000 pieces for a 1,000-row table), without an array's checks on every piece.
+/// The owner calls `free`.
+struct ByteSink {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    func free() { base.deallocate() }
+
+    @inline(__always) mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    @inline(never) mutating func grow(_ needed: Int) {
+        let larger = max(needed, 2 * capacity)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        new.update(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = larger
+    }
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) mutating func bytes(_ p: UnsafePointer<UInt8>, _ n: Int) {
+        reserve(n)
+        for i in 0..<n { base[count + i] = p[i] }
+        count += n
+    }
+
+    @inline(__always) mutating func raw(_ s: StaticString) { bytes(s.utf8Start, s.utf8CodeUnitCount) }
+
+    mutating func bytes(_ b: [UInt8]) { b.withUnsafeBufferPointer { if let p = $0.baseAddress { bytes(p, $0.count) } } }
+
+    /// A non-negative integer in decimal (a negative one as 0).
+    @inline(__always) mutating func int(_ v: Int) {
+        var v = max(0, v)
+        reserve(20)
+        // The digits' count, then the digits from the last.
+        var n = 1, t = v
+        while t >= 10 { t /= 10; n += 1 }
+        var i = count + n - 1
+        repeat { base[i] = UInt8(truncatingIfNeeded: 48 + v % 10); v /= 10; i -= 1 } while v > 0
+        count += n
+    }
+}
+
 /// Bytes of PDF syntax.
 struct PDFWriter {
     var out: [UInt8] = []
@@ -514,6 +587,14 @@ struct PDFWriter {
     /// A non-negative integer in decimal.
     mutating func int(_ v: Int) {
         var v = max(0, v)
+        if v < 100_000_000 {
+            // Up to eight digits packed into a word, the first in its lowest byte.
+            var word: UInt64 = 0, n = 0
+            repeat { word = word << 8 | UInt64(truncatingIfNeeded: 48 + v % 10); v /= 10; n += 1 } while v > 0
+            word = word.littleEndian
+            withUnsafeBytes(of: &word) { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            return
+        }
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
