@@ -47,6 +47,10 @@ public enum ScriptLanguage {
     /// spaces, symbols, emoji, marks).
     static func script(_ s: Unicode.Scalar) -> Script? {
         let v = s.value
+        // ASCII and general punctuation (most of a text that is not all ASCII: a dash or a
+        // quotation mark among Latin letters) without asking for the scalar's properties.
+        if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A ? .shared : nil }
+        if v >= 0x2000 && v <= 0x206F { return nil }
         switch v {
         case 0x0370...0x03FF, 0x1F00...0x1FFF: return .greek
         case 0x0590...0x05FF, 0xFB1D...0xFB4F: return .hebrew
