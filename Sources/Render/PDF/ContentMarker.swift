@@ -61,8 +61,9 @@ struct ContentMarker {
 
     func mark(_ input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment]) -> Result {
         var state = State(input: input, segments: segments, marker: self)
+        defer { state.out.free() }
         state.run()
-        return Result(content: state.out, mcids: state.mcids, matched: state.matched, runsNotWritten: state.runsNotWritten)
+        return Result(content: state.out.array, mcids: state.mcids, matched: state.matched, runsNotWritten: state.runsNotWritten)
     }
 
     /// An affine transformation `[a b c d e f]`, as PDF writes it (row vector times matrix).
@@ -96,7 +97,7 @@ struct ContentMarker {
         let owners: [Int]
         let marker: ContentMarker
         var lexer: PDFLexer
-        var out: [UInt8] = []
+        var out: ByteSink
         var copied = 0
         var mcids: [Int] = []
         var matched = true
@@ -142,7 +143,7 @@ struct ContentMarker {
             owners = segments.map { Self.code($0.owner) }
             lexer = PDFLexer(input)
             gs = GraphicsState(ctm: Matrix(a: 1, b: 0, c: 0, d: -1, e: 0, f: marker.pageHeight))
-            out.reserveCapacity(input.count + input.count / 2)
+            out = ByteSink(capacity: input.count + input.count / 2)
             operands.reserveCapacity(64)
         }
 
@@ -236,20 +237,15 @@ struct ContentMarker {
         // MARK: Writing
 
         mutating func flush(to p: Int) {
-            if p > copied { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[copied..<p])) }
+            if p > copied { out.bytes(UnsafeBufferPointer(rebasing: input[copied..<p])) }
             copied = max(copied, p)
         }
 
         mutating func write(_ s: StaticString) {
-            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+            out.raw(s)
         }
 
-        mutating func copy(_ t: PDFToken) { out.append(contentsOf: UnsafeBufferPointer(rebasing: input[t.start..<t.end])) }
-
-        mutating func appendInt(_ v: Int) {
-            if v >= 10 { appendInt(v / 10) }
-            out.append(UInt8(48 + v % 10))
-        }
+        mutating func copy(_ t: PDFToken) { out.bytes(UnsafeBufferPointer(rebasing: input[t.start..<t.end])) }
 
         mutating func close() {
             guard open != Self.none else { return }
@@ -271,8 +267,8 @@ struct ContentMarker {
                 let n = owner
                 let role = n < marker.roles.count ? marker.roles[n] : .paragraph
                 if openers[role.index].isEmpty { openers[role.index] = Array("/\(role.pdfName) <</MCID ".utf8) }
-                out.append(contentsOf: openers[role.index])
-                appendInt(mcids.count)
+                out.bytes(openers[role.index])
+                out.int(mcids.count)
                 write(">> BDC\n")
                 mcids.append(n)
             }
@@ -280,7 +276,7 @@ struct ContentMarker {
             // extractors honour ActualText in).
             if let actualText {
                 write("/Span <</ActualText ")
-                out.append(contentsOf: PDFWriter.textString(actualText))
+                out.bytes(PDFWriter.textString(actualText))
                 write(">> BDC\n")
             }
             open = owner
@@ -324,7 +320,7 @@ struct ContentMarker {
             }
             flush(to: input.count)
             if open != Self.none {
-                if out.last != 10 { out.append(10) }
+                if out.last != 10 { out.byte(10) }
                 close()
             }
             finish()
@@ -497,7 +493,7 @@ struct ContentMarker {
             }
             if kind > 0 { write("T*\n") }
             var next = 0
-            out.append(91)  // [
+            out.byte(91)  // [
             for (k, t) in operands.enumerated() {
                 switch t.kind {
                 case .literalString, .hexString:
@@ -509,7 +505,7 @@ struct ContentMarker {
                         if c > from { appendHex(decoded[(from * bytesPerCode)..<(c * bytesPerCode)]) }
                         write("]TJ\n")
                         switchTo(changes[next].owner)
-                        out.append(91)
+                        out.byte(91)
                         from = c
                         next += 1
                     }
@@ -517,7 +513,7 @@ struct ContentMarker {
                     if codes > from { appendHex(decoded[(from * bytesPerCode)..<(codes * bytesPerCode)]) }
                 case .number:
                     guard kind == 0 else { continue }
-                    out.append(32); copy(t); out.append(32)
+                    out.byte(32); copy(t); out.byte(32)
                 default: break
                 }
             }
@@ -569,9 +565,10 @@ struct ContentMarker {
         }
 
         mutating func appendHex(_ bytes: ArraySlice<UInt8>) {
-            out.append(60)
-            for b in bytes { out.append(hexDigit(b >> 4)); out.append(hexDigit(b & 15)) }
-            out.append(62)
+            out.reserve(2 * bytes.count + 2)
+            out.byte(60)
+            for b in bytes { out.byte(hexDigit(b >> 4)); out.byte(hexDigit(b & 15)) }
+            out.byte(62)
         }
 
         func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 48 + v : 87 + v }

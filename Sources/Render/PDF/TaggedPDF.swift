@@ -556,9 +556,19 @@ struct ByteSink {
 
     @inline(__always) mutating func bytes(_ p: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
-        for i in 0..<n { base[count + i] = p[i] }
+        if n > 16 { (base + count).update(from: p, count: n) } else { for i in 0..<n { base[count + i] = p[i] } }
         count += n
     }
+
+    @inline(__always) mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+        if let p = b.baseAddress { bytes(p, b.count) }
+    }
+
+    /// The last byte (nil when empty).
+    var last: UInt8? { count > 0 ? base[count - 1] : nil }
+
+    /// The bytes, copied into an array.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     @inline(__always) mutating func raw(_ s: StaticString) { bytes(s.utf8Start, s.utf8CodeUnitCount) }
 
