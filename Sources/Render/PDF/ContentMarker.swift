@@ -241,7 +241,7 @@ struct ContentMarker {
             copied = max(copied, p)
         }
 
-        mutating func write(_ s: StaticString) {
+        @inline(__always) mutating func write(_ s: StaticString) {
             out.raw(s)
         }
 
@@ -296,12 +296,7 @@ struct ContentMarker {
                     if t.kind == .arrayOpen {
                         // A TJ array: its elements are its operands' tokens.
                         operands.append(t)
-                        while true {
-                            let e = lexer.next()
-                            if e.kind == .end { break }
-                            operands.append(e)
-                            if e.kind == .arrayClose { break }
-                        }
+                        readArray()
                     } else if t.kind == .dictOpen {
                         var depth = 1
                         while depth > 0 {
@@ -324,6 +319,55 @@ struct ContentMarker {
                 close()
             }
             finish()
+        }
+
+        /// Reads a `TJ` array's elements after its `[` into `operands`, to its `]` (included):
+        /// cairo's hex strings and numbers read here, anything else by the lexer.
+        mutating func readArray() {
+            let n = input.count
+            var pos = lexer.pos
+            while pos < n {
+                let b = input[pos]
+                if PDFSyntax.isWhite(b) { pos += 1; continue }
+                let start = pos
+                if b == 60, pos + 1 < n, input[pos + 1] != 60 {  // < hex string >
+                    pos += 1
+                    while pos < n, input[pos] != 62 { pos += 1 }
+                    pos = min(n, pos + 1)
+                    operands.append(PDFToken(kind: .hexString, start: start, end: pos))
+                    continue
+                }
+                if b == 40 {  // ( literal string ), balanced parentheses, backslash escapes
+                    var depth = 0
+                    while pos < n {
+                        let c = input[pos]
+                        if c == 92 { pos += 2; continue }
+                        if c == 40 { depth += 1 } else if c == 41 { depth -= 1; if depth == 0 { pos += 1; break } }
+                        pos += 1
+                    }
+                    pos = min(pos, n)
+                    operands.append(PDFToken(kind: .literalString, start: start, end: pos))
+                    continue
+                }
+                if b &- 48 < 10 || b == 45 || b == 46 || b == 43 {  // a number
+                    pos += 1
+                    while pos < n, PDFSyntax.isRegular(input[pos]) { pos += 1 }
+                    operands.append(PDFToken(kind: .number, start: start, end: pos))
+                    continue
+                }
+                if b == 93 {  // ]
+                    operands.append(PDFToken(kind: .arrayClose, start: start, end: pos + 1))
+                    lexer.pos = pos + 1
+                    return
+                }
+                lexer.pos = pos
+                let e = lexer.next()
+                pos = lexer.pos
+                if e.kind == .end { break }
+                operands.append(e)
+                if e.kind == .arrayClose { return }
+            }
+            lexer.pos = pos
         }
 
         /// The `i`th operand as a number (0 when it is not one).

@@ -556,7 +556,15 @@ struct ByteSink {
 
     @inline(__always) mutating func bytes(_ p: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
-        if n > 16 { (base + count).update(from: p, count: n) } else { for i in 0..<n { base[count + i] = p[i] } }
+        let to = UnsafeMutableRawPointer(base + count), from = UnsafeRawPointer(p)
+        if n > 16 {
+            to.copyMemory(from: from, byteCount: n)
+        } else if n >= 8 {  // two words, overlapping
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else {
+            for i in 0..<n { base[count + i] = p[i] }
+        }
         count += n
     }
 
@@ -572,7 +580,7 @@ struct ByteSink {
 
     @inline(__always) mutating func raw(_ s: StaticString) { bytes(s.utf8Start, s.utf8CodeUnitCount) }
 
-    mutating func bytes(_ b: [UInt8]) { b.withUnsafeBufferPointer { if let p = $0.baseAddress { bytes(p, $0.count) } } }
+    @inline(__always) mutating func bytes(_ b: [UInt8]) { b.withUnsafeBufferPointer { if let p = $0.baseAddress { bytes(p, $0.count) } } }
 
     /// A non-negative integer in decimal (a negative one as 0).
     @inline(__always) mutating func int(_ v: Int) {
