@@ -78,7 +78,7 @@ final class CairoPainter {
                 drawText(run, owner: owner, wordBreakAfter: true)
                 i += 1
             } else {
-                draw([items[i]], owner: owner)
+                draw(items[i], owner: owner)
                 i += 1
             }
         }
@@ -87,39 +87,41 @@ final class CairoPainter {
     }
 
     private func draw(_ items: [DisplayItem], owner: StructureTree.Owner = .artifact(.layout)) {
-        for item in items {
-            switch item {
-            case .text(let run): drawText(run, owner: owner)
-            case let .rect(r, paint, opacity):
-                setPaint(paint, opacity: opacity)
-                cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
-                cairo_fill(cr)
-            case let .ellipse(r, paint, opacity):
-                guard r.width > 0, r.height > 0 else { continue }
-                setPaint(paint, opacity: opacity)
-                cairo_save(cr)
-                cairo_translate(cr, r.minX + r.width / 2, r.minY + r.height / 2)
-                cairo_scale(cr, r.width / 2, r.height / 2)
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
-                cairo_restore(cr)
-                cairo_fill(cr)
-            case let .line(from, to, color, width):
-                setColor(color)
-                cairo_set_line_width(cr, width)
-                cairo_move_to(cr, from.x, from.y)
-                cairo_line_to(cr, to.x, to.y)
-                cairo_stroke(cr)
-            case let .path(path, fill, stroke): drawPath(path, fill: fill, stroke: stroke)
-            case let .clip(path, items):
-                cairo_save(cr)
-                addPath(path)
-                cairo_clip(cr)
-                draw(items, owner: owner)
-                cairo_restore(cr)
-                sourceColor = nil  // restore brought back an earlier source
-            case .label(let label): drawLabel(label, owner: owner)
-            }
+        for item in items { draw(item, owner: owner) }
+    }
+
+    private func draw(_ item: DisplayItem, owner: StructureTree.Owner) {
+        switch item {
+        case .text(let run): drawText(run, owner: owner)
+        case let .rect(r, paint, opacity):
+            setPaint(paint, opacity: opacity)
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            cairo_fill(cr)
+        case let .ellipse(r, paint, opacity):
+            guard r.width > 0, r.height > 0 else { return }
+            setPaint(paint, opacity: opacity)
+            cairo_save(cr)
+            cairo_translate(cr, r.minX + r.width / 2, r.minY + r.height / 2)
+            cairo_scale(cr, r.width / 2, r.height / 2)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_restore(cr)
+            cairo_fill(cr)
+        case let .line(from, to, color, width):
+            setColor(color)
+            cairo_set_line_width(cr, width)
+            cairo_move_to(cr, from.x, from.y)
+            cairo_line_to(cr, to.x, to.y)
+            cairo_stroke(cr)
+        case let .path(path, fill, stroke): drawPath(path, fill: fill, stroke: stroke)
+        case let .clip(path, items):
+            cairo_save(cr)
+            addPath(path)
+            cairo_clip(cr)
+            draw(items, owner: owner)
+            cairo_restore(cr)
+            sourceColor = nil  // restore brought back an earlier source
+        case .label(let label): drawLabel(label, owner: owner)
         }
     }
 
