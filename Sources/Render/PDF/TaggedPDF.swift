@@ -493,17 +493,17 @@ struct ObjectStreams {
             let end = min(pending.count, start + Self.perStream)
             let base = pending[start].1
             let stop = end < pending.count ? pending[end].1 : body.count
-            var data = PDFWriter()
-            data.out.reserveCapacity(stop - base + (end - start) * 12)
+            var data = ByteSink(capacity: stop - base + (end - start) * 16 + 1)
+            defer { data.free() }
             for k in start..<end {
-                data.int(pending[k].0); data.out.append(32); data.int(pending[k].1 - base); data.out.append(32)
+                data.int(pending[k].0); data.byte(32); data.int(pending[k].1 - base); data.byte(32)
                 stream[pending[k].0] = next
                 index[pending[k].0] = k - start
             }
-            data.out.append(10)
-            let first = data.out.count
-            data.out.append(contentsOf: UnsafeBufferPointer(start: body.base + base, count: stop - base))
-            let packed = try Zlib.deflate(data.out)
+            data.byte(10)
+            let first = data.count
+            data.bytes(body.base + base, stop - base)
+            let packed = try Zlib.deflate(UnsafeBufferPointer(start: data.base, count: data.count))
             while offsets.count <= next { offsets.append(-1) }
             offsets[next] = w.out.count
             w.line("\(next) 0 obj")
@@ -747,12 +747,16 @@ enum Zlib {
     static let level: Int32 = 1
 
     static func deflate(_ input: [UInt8], level: Int32 = level) throws -> [UInt8] {
+        try input.withUnsafeBufferPointer { try deflate($0, level: level) }
+    }
+
+    static func deflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32 = level) throws -> [UInt8] {
         guard let compressor = libdeflate_alloc_compressor(level) else { throw TaggedPDF.Failure(reason: "libdeflate") }
         defer { libdeflate_free_compressor(compressor) }
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)
         // Uninitialised: the compressor writes what is kept.
         let out = [UInt8](unsafeUninitializedCapacity: bound) { o, count in
-            count = input.withUnsafeBufferPointer { i in libdeflate_zlib_compress(compressor, i.baseAddress, i.count, o.baseAddress, bound) }
+            count = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, o.baseAddress, bound)
         }
         guard !out.isEmpty || input.isEmpty else { throw TaggedPDF.Failure(reason: "libdeflate") }
         return out
