@@ -61,7 +61,7 @@ struct ContentMarker {
 
     func mark(_ input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment]) -> Result {
         var state = State(input: input, segments: segments, marker: self)
-        defer { state.out.free() }
+        defer { state.release() }
         state.run()
         return Result(content: state.out.array, mcids: state.mcids, matched: state.matched, runsNotWritten: state.runsNotWritten)
     }
@@ -127,8 +127,9 @@ struct ContentMarker {
         var spanStart: Int?
         var pathOpen = false
         var decoded: [UInt8] = []
-        /// The character codes of the string being shown.
-        var codes: [Int] = []
+        /// The character codes of the string being shown (memory of its own, freed by `release`).
+        var codes: UnsafeMutablePointer<Int>
+        var codesCapacity = 256
         var changes: [(operand: Int, code: Int, owner: Int)] = []
         var operands: [PDFToken] = []
 
@@ -144,7 +145,13 @@ struct ContentMarker {
             lexer = PDFLexer(input)
             gs = GraphicsState(ctm: Matrix(a: 1, b: 0, c: 0, d: -1, e: 0, f: marker.pageHeight))
             out = ByteSink(capacity: input.count + input.count / 2)
+            codes = .allocate(capacity: codesCapacity)
             operands.reserveCapacity(64)
+        }
+
+        func release() {
+            out.free()
+            codes.deallocate()
         }
 
         // MARK: Owners as numbers
@@ -570,24 +577,27 @@ struct ContentMarker {
         /// big-endian, a last incomplete code left out.
         mutating func decodeCodes(_ t: PDFToken, bytesPerCode: Int) -> Int {
             let bound = t.end - t.start
-            if codes.count < bound { codes = [Int](repeating: 0, count: max(bound, 2 * codes.count)) }
+            if codesCapacity < bound {
+                codes.deallocate()
+                codesCapacity = max(bound, 2 * codesCapacity)
+                codes = .allocate(capacity: codesCapacity)
+            }
+            let out = codes, input = input
             var n = 0
             if t.kind == .hexString {
                 // Digits in pairs, other bytes (white space) skipped, an odd last digit
                 // followed by 0 (ISO 32000-1, 7.3.4.3).
                 let need = 2 * bytesPerCode
                 var value = 0, digits = 0
-                codes.withUnsafeMutableBufferPointer { out in
-                    for i in (t.start + 1)..<max(t.start + 1, t.end - 1) {
-                        let b = input[i]
-                        let d: Int
-                        if b &- 48 < 10 { d = Int(b &- 48) } else if b &- 65 < 6 { d = Int(b &- 55) } else if b &- 97 < 6 { d = Int(b &- 87) } else { continue }
-                        value = value << 4 | d
-                        digits += 1
-                        if digits == need { out[n] = value; n += 1; value = 0; digits = 0 }
-                    }
-                    if digits & 1 == 1, digits + 1 == need { out[n] = value << 4; n += 1 }
+                for i in (t.start + 1)..<max(t.start + 1, t.end - 1) {
+                    let b = input[i]
+                    let d: Int
+                    if b &- 48 < 10 { d = Int(b &- 48) } else if b &- 65 < 6 { d = Int(b &- 55) } else if b &- 97 < 6 { d = Int(b &- 87) } else { continue }
+                    value = value << 4 | d
+                    digits += 1
+                    if digits == need { out[n] = value; n += 1; value = 0; digits = 0 }
                 }
+                if digits & 1 == 1, digits + 1 == need { out[n] = value << 4; n += 1 }
                 return n
             }
             // A literal string: its bytes as they are unless it has an escape or a return.
@@ -597,13 +607,15 @@ struct ContentMarker {
                 lexer.stringBytes(t, into: &decoded)
                 let count = decoded.count / bytesPerCode
                 for c in 0..<count {
-                    codes[c] = bytesPerCode == 2 ? Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1]) : Int(decoded[c])
+                    out[c] = bytesPerCode == 2 ? Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1]) : Int(decoded[c])
                 }
                 return count
             }
             let count = max(0, t.end - t.start - 2) / bytesPerCode
-            for c in 0..<count {
-                codes[c] = bytesPerCode == 2 ? Int(input[t.start + 1 + 2 * c]) << 8 | Int(input[t.start + 2 + 2 * c]) : Int(input[t.start + 1 + c])
+            if bytesPerCode == 2 {
+                for c in 0..<count { out[c] = Int(input[t.start + 1 + 2 * c]) << 8 | Int(input[t.start + 2 + 2 * c]) }
+            } else {
+                for c in 0..<count { out[c] = Int(input[t.start + 1 + c]) }
             }
             return count
         }
