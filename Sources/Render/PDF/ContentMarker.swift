@@ -296,7 +296,7 @@ struct ContentMarker {
         mutating func run() {
             var operandStart = -1
             while true {
-                let t = lexer.next()
+                let t = nextToken()
                 if t.kind == .end { break }
                 if t.kind != .keyword {
                     if operandStart < 0 { operandStart = t.start }
@@ -326,6 +326,24 @@ struct ContentMarker {
                 close()
             }
             finish()
+        }
+
+        /// The next token: a number or an operator (most of a page outside `TJ` arrays) read
+        /// here, anything else by the lexer.
+        @inline(__always) mutating func nextToken() -> PDFToken {
+            let n = input.count
+            var pos = lexer.pos
+            while pos < n, PDFSyntax.isWhite(input[pos]) { pos += 1 }
+            if pos < n, PDFSyntax.isRegular(input[pos]) {
+                let start = pos, b = input[pos]
+                pos += 1
+                while pos < n, PDFSyntax.isRegular(input[pos]) { pos += 1 }
+                lexer.pos = pos
+                let isNumber = b == 43 || b == 45 || b == 46 || (b >= 48 && b <= 57)
+                return PDFToken(kind: isNumber ? .number : .keyword, start: start, end: pos)
+            }
+            lexer.pos = pos
+            return lexer.next()
         }
 
         /// Reads a `TJ` array's elements after its `[` into `operands`, to its `]` (included):
