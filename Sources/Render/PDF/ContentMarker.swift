@@ -335,12 +335,9 @@ struct ContentMarker {
             var pos = lexer.pos
             while pos < n, PDFSyntax.isWhite(input[pos]) { pos += 1 }
             if pos < n, PDFSyntax.isRegular(input[pos]) {
-                let start = pos, b = input[pos]
-                pos += 1
-                while pos < n, PDFSyntax.isRegular(input[pos]) { pos += 1 }
+                let t = PDFLexer.regularToken(input, pos, &pos)
                 lexer.pos = pos
-                let isNumber = b == 43 || b == 45 || b == 46 || (b >= 48 && b <= 57)
-                return PDFToken(kind: isNumber ? .number : .keyword, start: start, end: pos)
+                return t
             }
             lexer.pos = pos
             return lexer.next()
@@ -356,28 +353,17 @@ struct ContentMarker {
                 if PDFSyntax.isWhite(b) { pos += 1; continue }
                 let start = pos
                 if b == 60, pos + 1 < n, input[pos + 1] != 60 {  // < hex string >
-                    pos += 1
-                    while pos < n, input[pos] != 62 { pos += 1 }
-                    pos = min(n, pos + 1)
+                    pos = PDFLexer.hexStringEnd(input, start)
                     operands.append(PDFToken(kind: .hexString, start: start, end: pos))
                     continue
                 }
-                if b == 40 {  // ( literal string ), balanced parentheses, backslash escapes
-                    var depth = 0
-                    while pos < n {
-                        let c = input[pos]
-                        if c == 92 { pos += 2; continue }
-                        if c == 40 { depth += 1 } else if c == 41 { depth -= 1; if depth == 0 { pos += 1; break } }
-                        pos += 1
-                    }
-                    pos = min(pos, n)
+                if b == 40 {  // ( literal string )
+                    pos = min(PDFLexer.literalStringEnd(input, start), n)
                     operands.append(PDFToken(kind: .literalString, start: start, end: pos))
                     continue
                 }
                 if b &- 48 < 10 || b == 45 || b == 46 || b == 43 {  // a number
-                    pos += 1
-                    while pos < n, PDFSyntax.isRegular(input[pos]) { pos += 1 }
-                    operands.append(PDFToken(kind: .number, start: start, end: pos))
+                    operands.append(PDFLexer.regularToken(input, start, &pos))
                     continue
                 }
                 if b == 93 {  // ]

@@ -57,19 +57,12 @@ struct PDFLexer {
         guard pos < n else { return PDFToken(kind: .end, start: n, end: n) }
         let b = bytes[pos]
         switch b {
-        case 40:  // ( literal string, balanced parentheses, backslash escapes
-            var depth = 0
-            while pos < n {
-                let c = bytes[pos]
-                if c == 92 { pos += 2; continue }
-                if c == 40 { depth += 1 } else if c == 41 { depth -= 1; if depth == 0 { pos += 1; break } }
-                pos += 1
-            }
+        case 40:
+            pos = Self.literalStringEnd(bytes, start)
             return PDFToken(kind: .literalString, start: start, end: min(pos, n))
         case 60:
             if pos + 1 < n, bytes[pos + 1] == 60 { pos += 2; return PDFToken(kind: .dictOpen, start: start, end: pos) }
-            while pos < n, bytes[pos] != 62 { pos += 1 }
-            pos = min(n, pos + 1)
+            pos = Self.hexStringEnd(bytes, start)
             return PDFToken(kind: .hexString, start: start, end: pos)
         case 62:
             pos += (pos + 1 < n && bytes[pos + 1] == 62) ? 2 : 1
@@ -82,11 +75,41 @@ struct PDFLexer {
             while pos < n, PDFSyntax.isRegular(bytes[pos]) { pos += 1 }
             return PDFToken(kind: .name, start: start, end: pos)
         default:
-            pos += 1
-            while pos < n, PDFSyntax.isRegular(bytes[pos]) { pos += 1 }
-            let isNumber = b == 43 || b == 45 || b == 46 || (b >= 48 && b <= 57)
-            return PDFToken(kind: isNumber ? .number : .keyword, start: start, end: pos)
+            return Self.regularToken(bytes, start, &pos)
         }
+    }
+
+    // The scanning of one token, shared with `ContentMarker`'s reading of a page's content.
+
+    /// Where the literal string whose `(` is at `start` ends: after its balancing `)`, or at or
+    /// past the end of `bytes` when it is not closed (a backslash escapes the byte after it).
+    @inline(__always) static func literalStringEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        let n = bytes.count
+        var pos = start, depth = 0
+        while pos < n {
+            let c = bytes[pos]
+            if c == 92 { pos += 2; continue }
+            if c == 40 { depth += 1 } else if c == 41 { depth -= 1; if depth == 0 { return pos + 1 } }
+            pos += 1
+        }
+        return pos
+    }
+
+    /// Where the hex string whose `<` is at `start` ends: after its `>`, or at the end.
+    @inline(__always) static func hexStringEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        let n = bytes.count
+        var pos = start
+        while pos < n, bytes[pos] != 62 { pos += 1 }
+        return min(n, pos + 1)
+    }
+
+    /// The number or keyword of regular bytes from `start` (a regular byte), `pos` set to its end.
+    @inline(__always) static func regularToken(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ pos: inout Int) -> PDFToken {
+        let n = bytes.count, b = bytes[start]
+        pos = start + 1
+        while pos < n, PDFSyntax.isRegular(bytes[pos]) { pos += 1 }
+        let isNumber = b == 43 || b == 45 || b == 46 || (b >= 48 && b <= 57)
+        return PDFToken(kind: isNumber ? .number : .keyword, start: start, end: pos)
     }
 
     /// Whether the token's bytes are `word`.
