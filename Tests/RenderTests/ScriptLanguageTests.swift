@@ -25,6 +25,13 @@ final class ScriptLanguageTests: XCTestCase {
         XCTAssertNil(ScriptLanguage.language(of: ""))
     }
 
+    func testOnlyTextWithALetterOfSuchAScriptIsCounted() {
+        XCTAssertFalse(ScriptLanguage.mayTellLanguage("3 Feb 2026 – 4 Feb, “aura”, café"))
+        XCTAssertFalse(ScriptLanguage.mayTellLanguage("Головная боль"))
+        XCTAssertTrue(ScriptLanguage.mayTellLanguage("ok 頭痛がする"))
+        XCTAssertTrue(ScriptLanguage.mayTellLanguage("– Σ"))
+    }
+
     func testCountsOverSeveralTexts() {
         var counts = ScriptLanguage.Counts()
         counts.add("Σήμερα")

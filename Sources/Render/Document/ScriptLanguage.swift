@@ -114,6 +114,17 @@ public enum ScriptLanguage {
         }
     }
 
+    /// Whether `text` has a letter of a script one language writes (so its language may be
+    /// told): false at once for ASCII, and without the scalars' properties for Latin, Cyrillic
+    /// and general punctuation.
+    public static func mayTellLanguage(_ text: String) -> Bool {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        for s in text.unicodeScalars where s.value >= 0x0370 && !(0x0400...0x052F).contains(s.value) {
+            if script(s)?.language != nil { return true }
+        }
+        return false
+    }
+
     /// The language of `text` when its script tells it (see the type's comment), else nil.
     public static func language(of text: String) -> String? {
         var counts = Counts()

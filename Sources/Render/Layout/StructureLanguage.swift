@@ -8,7 +8,8 @@ extension StructureTree {
     /// that is not the document's (`ScriptLanguage`): the `/Lang` a screen reader switches its
     /// voice by. An element's text is what it drew itself (a table cell's lines, a paragraph's);
     /// figures are left out (they are read by their alternative text, in the document's
-    /// language). Text that is all ASCII is passed over at the cost of one look at its bytes.
+    /// language). Only an element with a letter of such a script is counted; text that is all ASCII
+    /// is passed over at the cost of one look at its bytes, a dash or a Latin accent at little more.
     public func languages(of doc: LaidOutDocument, documentLanguage: String) -> [Int: String] {
         var candidate = [Bool](repeating: false, count: nodes.count)
         var any = false
@@ -22,7 +23,7 @@ extension StructureTree {
         for (p, page) in doc.pages.enumerated() where p < owners.count {
             for (i, item) in page.items.enumerated() where i < owners[p].count {
                 guard case .node(let n) = owners[p][i], !candidate[n], let t = text(item),
-                      t.utf8.contains(where: { $0 >= 0x80 }), nodes[n].role != .figure else { continue }
+                      ScriptLanguage.mayTellLanguage(t), nodes[n].role != .figure else { continue }
                 candidate[n] = true
                 any = true
             }
