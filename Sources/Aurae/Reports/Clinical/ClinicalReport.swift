@@ -107,12 +107,15 @@ public struct ClinicalReport: Sendable {
         var episodes: [HeadacheLog] { base.episodes }
         var format: AuraeFormat { report.summary.format }
 
-        /// The content without the logs and the range's episodes, for what is built after the
-        /// rest of the document is laid out (the at-a-glance front matter, which shows only
-        /// figures computed from them): the logs are not kept alive through layout.
+        /// The content without the logs, the range's episodes and the daily-context records
+        /// (only whether they were given), for what is built after the rest of the document is
+        /// laid out (the at-a-glance front matter, which shows figures computed from them): they
+        /// are not kept alive through layout.
         var withoutLogs: Content {
             var c = self
             c.input.logs = []; c.base.episodes = []; c.visual.logs = []; c.visual.episodes = []
+            if c.input.days != nil { c.input.days = [] }
+            if c.visual.days != nil { c.visual.days = [] }
             return c
         }
     }
