@@ -1,3 +1,4 @@
+import Foundation
 import Render
 import TestSupport
 import XCTest
@@ -99,4 +100,41 @@ final class ChartElementTests: XCTestCase {
         let doc = try Fixture.layout([.flexibleDrawing(d)])
         XCTAssertEqual(doc.pages[0].rects.first?.0.width, Fixture.frameWidth)
     }
+
+    /// A flexible drawing that knows its frame is measured by it and made when placed: laid out
+    /// exactly as one made at once, and `make` is asked only for the drawings placed.
+    func testFlexibleDrawingWithAFrameIsMadeWhenPlaced() throws {
+        let made = Counter()
+        func drawing(_ n: Int, frame: Bool) -> Block {
+            let make: @Sendable (Double, TextMeasurer) -> Drawing = { width, _ in
+                made.add()
+                return Drawing(size: Size(width: width, height: 50),
+                               shapes: [.rect(Rect(x: 0, y: 0, width: width, height: 50), .solid(Fixture.ink)),
+                                        .label("month \(n)", at: Point(x: 1, y: 1), anchor: TextAnchor(.leading, .top), style: Fixture.text)],
+                               spaceAfter: 4)
+            }
+            return .flexibleDrawing(frame ? FlexibleDrawing(alternativeText: "grid \(n)", frame: { width, _ in
+                Drawing(size: Size(width: width, height: 50), shapes: [], spaceAfter: 4)
+            }, make) : FlexibleDrawing(alternativeText: "grid \(n)", make))
+        }
+        let blocks = [Block.heading(Heading("Calendar", style: Fixture.bold, outlineLevel: 1))] + (1...7).map { drawing($0, frame: false) }
+        let late = [Block.heading(Heading("Calendar", style: Fixture.bold, outlineLevel: 1))] + (1...7).map { drawing($0, frame: true) }
+        let once = try Fixture.layout(blocks)
+        XCTAssertEqual(made.value, 7)
+        made.reset()
+        let placed = try Fixture.layout(late)
+        XCTAssertEqual(placed.dump(), once.dump())
+        XCTAssertEqual(placed.structureDump(), once.structureDump())
+        XCTAssertGreaterThan(placed.pages.count, 2)
+        XCTAssertEqual(made.value, 7, "each drawing made once, when placed, not when measured")
+    }
+}
+
+/// Counts calls from `@Sendable` closures.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    func reset() { lock.lock(); count = 0; lock.unlock() }
 }

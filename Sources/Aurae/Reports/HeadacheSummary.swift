@@ -123,7 +123,7 @@ public struct HeadacheSummary: Sendable {
     /// What every section builder of one document gets.
     struct Content: Sendable {
         let summary: HeadacheSummary
-        let episodes: [HeadacheLog]
+        var episodes: [HeadacheLog]
         let safety: Safety
         let options: Options
         let fromText, toText: String

@@ -102,11 +102,17 @@ public struct Chart: Sendable {
 /// `make` gets the width and the measurer and returns the drawing, placed as one unit.
 public struct FlexibleDrawing: Sendable {
     public var make: @Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing
+    /// The drawing `make` would return without its shapes (its size and the space around it),
+    /// when that is cheaper to know: the shapes are then made only when the drawing is placed on
+    /// a page, instead of being kept, measured, while the rest of the document is laid out (the
+    /// 456 month grids of a 38-year calendar).
+    public var frame: (@Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing)?
     /// What the drawing shows, in words (used when the drawing made has none).
     public var alternativeText: String?
     public init(alternativeText: String? = nil,
+                frame: (@Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing)? = nil,
                 _ make: @escaping @Sendable (_ width: Double, _ measurer: TextMeasurer) -> Drawing) {
-        self.make = make; self.alternativeText = alternativeText
+        self.make = make; self.frame = frame; self.alternativeText = alternativeText
     }
 }
 

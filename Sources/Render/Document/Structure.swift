@@ -36,6 +36,24 @@ public enum StructureRole: Hashable, Sendable {
     }
     public static let indexCount = 17
 
+    /// The role of `index` (headings H1–H6 for 0...5; an index out of range is a paragraph).
+    public init(index: Int) {
+        switch index {
+        case 0..<6: self = .heading(index + 1)
+        case 7: self = .list
+        case 8: self = .listItem
+        case 9: self = .listLabel
+        case 10: self = .listBody
+        case 11: self = .table
+        case 12: self = .tableRow
+        case 13: self = .tableHeaderCell
+        case 14: self = .tableRowHeaderCell
+        case 15: self = .tableDataCell
+        case 16: self = .figure
+        default: self = .paragraph
+        }
+    }
+
     /// The standard structure type (PDF 1.7, 14.8.4).
     public var pdfName: String {
         switch self {

@@ -22,16 +22,31 @@ public struct OutlineEntry: Hashable, Sendable {
 
 public struct DisplayPage: Sendable {
     public var size: Size
-    public var items: [DisplayItem]
+    /// The items, packed (`PageItems`).
+    private(set) var content: PageItems
+    /// The structure marks, packed (`StructureMarks`).
+    var marks = StructureMarks()
+    public init(size: Size, items: [DisplayItem] = []) { self.size = size; content = PageItems(items) }
+
+    /// The page's items, in drawing order.
+    public var items: [DisplayItem] {
+        get { content.items }
+        set { content = PageItems(newValue) }
+    }
+
+    var itemCount: Int { content.count }
+
+    mutating func append(_ item: DisplayItem) { content.append(item) }
+
     /// Where elements begin and end among the items (in item order); items outside every element
     /// are artifacts. Kept out of `dump()`: `structureDump()` lists it.
-    public var structure: [StructureMark] = []
-    public init(size: Size, items: [DisplayItem] = []) { self.size = size; self.items = items }
+    public var structure: [StructureMark] {
+        get { marks.all }
+        set { marks = StructureMarks(newValue) }
+    }
 
     /// The text runs of the page, in drawing order.
-    public var textRuns: [TextRun] {
-        items.compactMap { if case .text(let r) = $0 { return r } else { return nil } }
-    }
+    public var textRuns: [TextRun] { content.textRuns }
 }
 
 /// One line of text. `origin` is the top-left corner of its box (page coordinates, y down);

@@ -107,7 +107,7 @@ public struct DisplayCanvas {
     /// 0-based index of the page being drawn.
     public private(set) var pageIndex = 0
     /// The structure marks of each page drawn so far, by page index.
-    private(set) var structure: [[StructureMark]] = []
+    private(set) var structure: [StructureMarks] = []
 
     public mutating func add(_ item: DisplayItem) { items.append(item) }
 
@@ -124,7 +124,7 @@ public struct DisplayCanvas {
     public mutating func endArtifact() { mark(.endArtifact) }
 
     private mutating func mark(_ event: StructureMark.Event) {
-        while structure.count <= pageIndex { structure.append([]) }
+        while structure.count <= pageIndex { structure.append(StructureMarks()) }
         structure[pageIndex].append(StructureMark(itemIndex: items.count, event: event))
     }
 
@@ -139,8 +139,8 @@ public struct DisplayCanvas {
     }
 
     /// The structure marks of page `index`.
-    func structure(forPage index: Int) -> [StructureMark] {
-        index < structure.count ? structure[index] : []
+    func structure(forPage index: Int) -> StructureMarks {
+        index < structure.count ? structure[index] : StructureMarks()
     }
 
     /// Adds a bookmark pointing at `y` on the current page.

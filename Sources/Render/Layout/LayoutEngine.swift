@@ -36,7 +36,7 @@ public struct LayoutEngine {
                 let used = p.usedHeight, before = p.spacingByPage.last
                 let squeeze = (before.map { $0.between * (1 - Paginator.tightSpacing) + $0.left } ?? 0) >= used
                 var pages = p.finish()
-                for i in pages.indices { pages[i].structure = p.canvas.structure(forPage: i) }
+                for i in pages.indices { pages[i].marks = p.canvas.structure(forPage: i) }
                 return (pages, p.outline, used, squeeze, p.capacity)
             }
             let first = try run()
@@ -124,15 +124,15 @@ struct BandLayout {
 
     /// Adds the band's lines to `page` as artifacts of `kind`.
     private func emit(_ lines: [[BandText]], top: Double, as kind: ArtifactKind, into page: inout DisplayPage) {
-        page.structure.append(StructureMark(itemIndex: page.items.count, event: .beginArtifact(kind)))
-        defer { page.structure.append(StructureMark(itemIndex: page.items.count, event: .endArtifact)) }
+        page.marks.append(StructureMark(itemIndex: page.itemCount, event: .beginArtifact(kind)))
+        defer { page.marks.append(StructureMark(itemIndex: page.itemCount, event: .endArtifact)) }
         var y = top
         for line in lines {
             let lh = lineHeight(line)
             for part in line where !part.text.isEmpty {
                 let text = measurer.truncate(part.text, style: part.style, width: frame.width)
                 let partH = measurer.lineMetrics(part.style).height
-                page.items.append(.text(TextRun(text: text, origin: Point(x: frame.minX, y: y + (lh - partH) / 2),
+                page.append(.text(TextRun(text: text, origin: Point(x: frame.minX, y: y + (lh - partH) / 2),
                                            width: frame.width, alignment: part.alignment, style: part.style)))
             }
             y += lh

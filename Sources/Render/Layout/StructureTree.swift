@@ -4,14 +4,36 @@
 /// joins that element, so a table is one table however many pages it takes, with its header row
 /// as header cells on every page. Every item drawn outside an element is an artifact.
 public struct StructureTree: Sendable {
+    /// One element (32 bytes: a long table has one for every cell).
     public struct Node: Sendable {
-        public var role: StructureRole
         public var alternativeText: String?
         /// The element's language when its text tells one other than the document's
         /// (`assignLanguages`), written as its `/Lang`.
         public var language: String?
         public var children: [Int] = []
-        public var parent: Int?
+        private var parentIndex: Int32
+        private var roleIndex: UInt8
+
+        init(role: StructureRole, alternativeText: String? = nil, parent: Int? = nil) {
+            self.alternativeText = alternativeText
+            parentIndex = parent.map { Int32(clamping: $0) } ?? -1
+            roleIndex = UInt8(clamping: role.index)
+        }
+
+        public var role: StructureRole {
+            get { StructureRole(index: Int(roleIndex)) }
+            set { roleIndex = UInt8(clamping: newValue.index) }
+        }
+
+        public var parent: Int? {
+            get { parentIndex < 0 ? nil : Int(parentIndex) }
+            set { parentIndex = newValue.map { Int32(clamping: $0) } ?? -1 }
+        }
+    }
+
+    /// What building the tree needs to know of a node besides the node (kept apart, and dropped
+    /// once the tree is built: a 10,000-row table has 90,000 nodes).
+    struct Opening: Sendable {
         /// Children there were when a continuation reopened the node (nil: never reopened).
         var reopenedAt: Int?
         /// Continuing children matched so far, per role, since it was reopened (rows).
@@ -48,12 +70,20 @@ public struct StructureTree: Sendable {
     /// Per page, per item: its owner.
     public private(set) var owners: [[Owner]] = []
 
+    /// Of each node, while the tree is built.
+    private var openings: [Opening] = [Opening()]
+
     public init(_ doc: LaidOutDocument) {
+        defer { openings = [] }
+        let count = 1 + doc.pages.reduce(0) { $0 + $1.marks.newElements }
+        nodes.reserveCapacity(count)
+        openings.reserveCapacity(count)
         var stack: [Int] = []
         var artifacts: [ArtifactKind] = []
         for page in doc.pages {
             var owners: [Owner] = []
-            owners.reserveCapacity(page.items.count)
+            let marks = page.marks
+            owners.reserveCapacity(page.itemCount)
             var next = 0
             func apply(_ event: StructureMark.Event) {
                 switch event {
@@ -63,15 +93,15 @@ public struct StructureTree: Sendable {
                 case .endArtifact: if !artifacts.isEmpty { artifacts.removeLast() }
                 }
             }
-            for i in page.items.indices {
-                while next < page.structure.count, page.structure[next].itemIndex <= i {
-                    apply(page.structure[next].event); next += 1
+            for i in 0..<page.itemCount {
+                while next < marks.count, marks.itemIndex(next) <= i {
+                    apply(marks.event(next)); next += 1
                 }
                 if let kind = artifacts.last { owners.append(.artifact(kind)) }
                 else if let node = stack.last { owners.append(.node(node)) }
                 else { owners.append(.artifact(.layout)) }
             }
-            while next < page.structure.count { apply(page.structure[next].event); next += 1 }
+            while next < marks.count { apply(marks.event(next)); next += 1 }
             self.owners.append(owners)
         }
     }
@@ -79,16 +109,17 @@ public struct StructureTree: Sendable {
     /// The node `element` opens under `parent`: a new child, or the element it continues.
     private mutating func open(_ element: StructureElement, under parent: Int) -> Int {
         if element.continues, let found = continued(element.role, under: parent) {
-            nodes[found].reopenedAt = nodes[found].children.count
-            nodes[found].cursor = RoleTable()
-            nodes[found].lastOpenedBeforeReopen = nodes[found].lastOpened
-            nodes[parent].lastOpened[element.role] = found
+            openings[found].reopenedAt = nodes[found].children.count
+            openings[found].cursor = RoleTable()
+            openings[found].lastOpenedBeforeReopen = openings[found].lastOpened
+            openings[parent].lastOpened[element.role] = found
             return found
         }
         nodes.append(Node(role: element.role, alternativeText: element.alternativeText, parent: parent))
+        openings.append(Opening())
         let id = nodes.count - 1
         nodes[parent].children.append(id)
-        nodes[parent].lastOpened[element.role] = id
+        openings[parent].lastOpened[element.role] = id
         return id
     }
 
@@ -96,15 +127,15 @@ public struct StructureTree: Sendable {
     /// the same position; under another reopened element, its child of that role opened last
     /// before the page break; elsewhere the child of that role opened last.
     private mutating func continued(_ role: StructureRole, under parent: Int) -> Int? {
-        let p = nodes[parent]
-        guard p.reopenedAt != nil else { return p.lastOpened[role] }
+        let p = nodes[parent], o = openings[parent]
+        guard o.reopenedAt != nil else { return o.lastOpened[role] }
         if p.role == .tableRow {
             let same = p.children.filter { nodes[$0].role == role }
-            let k = p.cursor[role] ?? 0
-            nodes[parent].cursor[role] = k + 1
+            let k = o.cursor[role] ?? 0
+            openings[parent].cursor[role] = k + 1
             return k < same.count ? same[k] : nil
         }
-        return p.lastOpenedBeforeReopen[role]
+        return o.lastOpenedBeforeReopen[role]
     }
 }
 
@@ -151,6 +182,6 @@ extension Paginator {
         let sub = try Paginator(measurer: measurer, pageSize: pageSize, frame: open, breaksPages: false)
         sub.contentTop = -.greatestFiniteMagnitude  // keep spaceBefore of the first block
         try sub.place(blocks)
-        return (sub.canvas.items, sub.outline, sub.canvas.structure(forPage: 0), sub.y - frame.minY)
+        return (sub.canvas.items, sub.outline, sub.canvas.structure(forPage: 0).all, sub.y - frame.minY)
     }
 }

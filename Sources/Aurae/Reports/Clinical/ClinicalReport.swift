@@ -91,8 +91,8 @@ public struct ClinicalReport: Sendable {
     /// What every section builder of one document gets: the range, its days and the analysis.
     struct Content: Sendable {
         let report: ClinicalReport
-        let base: HeadacheSummary.Content
-        let input: Input
+        var base: HeadacheSummary.Content
+        var input: Input
         let insights: InsightsResult
         let range: RangeComparison
         /// The range's days, and the previous period's when it can be compared.
@@ -103,15 +103,30 @@ public struct ClinicalReport: Sendable {
         /// Blocks anchored to the as-of date are shown (the range ends at most
         /// `asOfBlocksWithinDays` before it).
         let showsAsOfBlocks: Bool
-        let visual: ClinicalVisualData
+        var visual: ClinicalVisualData
         var episodes: [HeadacheLog] { base.episodes }
         var format: AuraeFormat { report.summary.format }
+
+        /// The content without the logs, the range's episodes and the daily-context records
+        /// (only whether they were given), for what is built after the rest of the document is
+        /// laid out (the at-a-glance front matter, which shows figures computed from them): they
+        /// are not kept alive through layout.
+        var withoutLogs: Content {
+            var c = self
+            c.input.logs = []; c.base.episodes = []; c.visual.logs = []; c.visual.episodes = []
+            if c.input.days != nil { c.input.days = [] }
+            if c.visual.days != nil { c.visual.days = [] }
+            return c
+        }
     }
 
     /// The clinical sections by the ids of `templates/reports/aurae-clinical.json` and `--sections`.
     static let sections: SectionRegistry<Content> = {
         var r = SectionRegistry<Content>()
-        r.register("glance") { c in [.frontMatter { pages in try c.report.glanceBlocks(c, pages: pages) }] }
+        r.register("glance") { c in
+            let glance = c.withoutLogs
+            return [.frontMatter { pages in try glance.report.glanceBlocks(glance, pages: pages) }]
+        }
         r.register("calendar") { c in
             [try c.report.sectionHeading(.calendar, c)] + (try c.report.visuals.calendar(c.visual))
         }

@@ -43,12 +43,43 @@ extension Chart {
     }
 }
 
-/// A flexible drawing is made at the frame width, then placed like a drawing.
+/// A flexible drawing is made at the frame width, then placed like a drawing; one that knows its
+/// frame is made only when it is drawn.
 extension FlexibleDrawing: LayoutElement {
     public func wrap(in context: LayoutContext) throws -> Wrapped {
-        var drawing = make(max(0, context.frameWidth), context.measurer)
+        let width = max(0, context.frameWidth)
+        if let frame {
+            return .box(LateDrawingBox(frame: DrawingBox(drawing: frame(width, context.measurer), path: context.path),
+                                       width: width, measurer: context.measurer, source: self))
+        }
+        return .box(DrawingBox(drawing: drawing(width, context.measurer), path: context.path))
+    }
+
+    /// The drawing at `width`, with the alternative text when it has none of its own.
+    func drawing(_ width: Double, _ measurer: TextMeasurer) -> Drawing {
+        var drawing = make(width, measurer)
         if drawing.alternativeText == nil { drawing.alternativeText = alternativeText }
-        return .box(DrawingBox(drawing: drawing, path: context.path))
+        return drawing
+    }
+}
+
+/// A flexible drawing measured by its frame: its shapes are made when it is drawn, and dropped
+/// once they are display items.
+struct LateDrawingBox: LayoutBox {
+    /// The drawing's size and spaces, without shapes.
+    let frame: DrawingBox
+    let width: Double
+    let measurer: TextMeasurer
+    let source: FlexibleDrawing
+
+    var height: Double { frame.height }
+    var spaceBefore: Double { frame.spaceBefore }
+    var spaceAfter: Double { frame.spaceAfter }
+    var name: String { frame.name }
+    var leadPiece: Double? { frame.leadPiece }
+
+    func draw(at origin: Point, into canvas: inout DisplayCanvas) {
+        DrawingBox(drawing: source.drawing(width, measurer), path: frame.path).draw(at: origin, into: &canvas)
     }
 }
 

@@ -34,7 +34,10 @@ struct CalendarBuilder {
         while start < grids.count {
             let row = Array(grids[start..<min(grids.count, start + perRow)])
             let alt = try visuals.book.render(visuals.keys.alt.calendar, ["months": try row.map(spoken).joined(separator: " ")])
-            out.append(.flexibleDrawing(FlexibleDrawing(alternativeText: alt) { width, measurer in
+            // Made when placed on a page: 38 years of grids are not kept as shapes through layout.
+            out.append(.flexibleDrawing(FlexibleDrawing(alternativeText: alt, frame: { width, measurer in
+                MonthGrid.rowFrame(row, width: width, measurer: measurer, spaceAfter: gap / 2)
+            }) { width, measurer in
                 MonthGrid.row(row, perRow: perRow, width: width, measurer: measurer, spaceAfter: gap / 2)
             }))
             if start == 0 { out.append(try legend(grid)) }

@@ -85,12 +85,16 @@ struct MonthGrid: Sendable {
     static func row(_ grids: [MonthGrid], perRow: Int, width: Double, measurer m: TextMeasurer, spaceAfter: Double) -> Drawing {
         let gap = grids.first?.style.columnGap ?? 0
         let columnWidth = max(0, (width - gap * Double(perRow - 1)) / Double(max(1, perRow)))
-        var shapes: [Shape] = []
+        var drawing = rowFrame(grids, width: width, measurer: m, spaceAfter: spaceAfter)
         for (i, g) in grids.enumerated() {
-            shapes += g.shapes(x: Double(i) * (columnWidth + gap), width: columnWidth, measurer: m)
+            drawing.shapes += g.shapes(x: Double(i) * (columnWidth + gap), width: columnWidth, measurer: m)
         }
-        let height = grids.map { $0.height(m) }.max() ?? 0
-        return Drawing(size: Size(width: width, height: height), shapes: shapes, spaceAfter: spaceAfter)
+        return drawing
+    }
+
+    /// The drawing of a row of grids without its shapes: its size and the space after it.
+    static func rowFrame(_ grids: [MonthGrid], width: Double, measurer m: TextMeasurer, spaceAfter: Double) -> Drawing {
+        Drawing(size: Size(width: width, height: grids.map { $0.height(m) }.max() ?? 0), shapes: [], spaceAfter: spaceAfter)
     }
 
     func shapes(x: Double, width: Double, measurer m: TextMeasurer) -> [Shape] {
