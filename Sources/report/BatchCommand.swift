@@ -33,9 +33,10 @@ struct BatchCommand: ReportCommand {
             named *.json or *.csv that cannot be read as an input (a name that is not UTF-8, a \
             FIFO, a device, a dangling link) makes its user invalid, named in errors.txt. The \
             manifest and run file must be regular files (a FIFO there is refused at once), and \
-            OUT_DIR must not be inside USERS_DIR. One run of a shard at a time: a second run of \
-            the same shard in the same OUT_DIR is refused at once (status 4) while the first \
-            holds OUT_DIR/.report-lock.<manifest name>; the lock ends with its process.
+            OUT_DIR and USERS_DIR must be apart (neither inside the other). One run of a \
+            shard at a time: a second run of the same shard in the same OUT_DIR is refused at \
+            once (status 4) while the first holds OUT_DIR/.report-lock.<manifest name>; the \
+            lock ends with its process.
 
             On a terminal a progress bar shows users done, ok, invalid, failed and skipped as \
             unchanged, users per second and the time left; without one, or with --quiet, only \
@@ -48,7 +49,7 @@ struct BatchCommand: ReportCommand {
             or its run file cannot be written, or another run of the shard is writing it (rerun \
             with --resume); 1 USERS_DIR or the tiers \
             file cannot be read or is invalid (nothing was done); 2 usage error (-o inside \
-            USERS_DIR among them). A scheduler retries 4 and crashes, not \
+            USERS_DIR, or USERS_DIR inside -o, among them). A scheduler retries 4 and crashes, not \
             5, 1 or 2.
 
             Example (samples/users holds one invalid user on purpose, u-cam: status 5):
@@ -89,19 +90,23 @@ struct BatchCommand: ReportCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 256") }
-        if BatchCommand.isInUsersFolder(output, usersDir: usersDir) {
+        if BatchCommand.isInside(output, folder: usersDir) {
             throw ValidationError("-o names the users folder or a folder inside it, which the next run would take for a user; the output must be elsewhere")
+        }
+        if BatchCommand.isInside(usersDir, folder: output) {
+            throw ValidationError("the users folder is inside the -o folder, where a user's reports could be written among the users' folders; the two folders must be apart")
         }
     }
 
-    /// Whether `outDir` is `usersDir` or inside it at any depth, existing or to be created
+    /// Whether `path` is `folder` or inside it at any depth, existing or to be created
     /// (`USERS_DIR/new/out` would make `new` a user with no exports every night). The longest
-    /// part of `outDir` that exists is resolved (symbolic links, `..`), and it and each folder
-    /// above it are compared with `usersDir` by device and inode.
-    static func isInUsersFolder(_ outDir: String, usersDir: String) -> Bool {
-        var users = stat()
-        guard stat(usersDir, &users) == 0 else { return false }
-        var existing = outDir.isEmpty ? "." : outDir
+    /// part of `path` that exists is resolved (symbolic links, `..`), and it and each folder
+    /// above it are compared with `folder` by device and inode; a `folder` that does not exist
+    /// holds nothing.
+    static func isInside(_ path: String, folder: String) -> Bool {
+        var target = stat()
+        guard stat(folder, &target) == 0 else { return false }
+        var existing = path.isEmpty ? "." : path
         var st = stat()
         while stat(existing, &st) != 0 {
             let parent = (existing as NSString).deletingLastPathComponent
@@ -109,12 +114,12 @@ struct BatchCommand: ReportCommand {
             if existing == "/" || existing == "." { break }
         }
         guard let resolved = realpath(existing, nil) else { return false }
-        var folder = String(cString: resolved)
+        var walk = String(cString: resolved)
         free(resolved)
         while true {
-            if stat(folder, &st) == 0 && st.st_dev == users.st_dev && st.st_ino == users.st_ino { return true }
-            guard folder != "/", !folder.isEmpty else { return false }
-            folder = (folder as NSString).deletingLastPathComponent
+            if stat(walk, &st) == 0 && st.st_dev == target.st_dev && st.st_ino == target.st_ino { return true }
+            guard walk != "/", !walk.isEmpty else { return false }
+            walk = (walk as NSString).deletingLastPathComponent
         }
     }
 

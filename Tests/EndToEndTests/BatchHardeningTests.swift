@@ -163,6 +163,21 @@ extension HardeningTests {
         XCTAssertEqual(try batch(users, users + "/../out", ["--reports", "insights"]).status, 5, "beside the users folder is fine")
     }
 
+    /// The other way round: the users folder inside the output folder (directly, deeper, or
+    /// through a symbolic link) is refused before anything is made — a user named like the
+    /// folder on the way would have its reports written among the users' folders.
+    func testAUsersFolderInsideTheOutputFolderIsAUsageError() throws {
+        let users = try batchUsers()
+        let out = (users as NSString).deletingLastPathComponent
+        try FileManager.default.createSymbolicLink(atPath: path("out-link"), withDestinationPath: out)
+        for o in [out, path("out-link"), out + "/."] {
+            let r = try batch(users, o)
+            XCTAssertEqual(r.status, 2, "-o \(o): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("report: error: the users folder is inside the -o folder"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/manifest.jsonl"), "nothing made")
+        }
+    }
+
     // MARK: two runs of one shard at once
 
     /// A second run of a shard while the first holds its lock (a cron job started again, a
