@@ -66,27 +66,14 @@ public enum PDFRenderer {
     /// size kept), in memory of its own.
     static func renderCairo(_ doc: inout LaidOutDocument, measurer: PangoMeasurer,
                             drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws -> CairoOutput {
-        let buffer = UnsafeMutablePointer<ByteBuffer>.allocate(capacity: 1)
-        buffer.initialize(to: ByteBuffer(capacity: 1 << 20))
-        defer { free(buffer.pointee.base); buffer.deallocate() }
-        let first = doc.pages.first?.size ?? .a4
         // Cairo writes an uncompressed page a token at a time (200,000 writes for a 1,000-row
-        // summary): the callback only copies, into memory it grows itself.
-        let surface = cairo_pdf_surface_create_for_stream(
-            { closure, data, length in
-                let b = closure!.assumingMemoryBound(to: ByteBuffer.self)
-                let n = Int(length)
-                guard let data, n > 0 else { return CAIRO_STATUS_SUCCESS }
-                if b.pointee.count + n > b.pointee.capacity {
-                    let capacity = max(b.pointee.capacity * 2, b.pointee.count + n)
-                    guard let grown = realloc(b.pointee.base, capacity) else { return CAIRO_STATUS_NO_MEMORY }
-                    b.pointee.base = grown
-                    b.pointee.capacity = capacity
-                }
-                memcpy(b.pointee.base! + b.pointee.count, data, n)
-                b.pointee.count += n
-                return CAIRO_STATUS_SUCCESS
-            }, UnsafeMutableRawPointer(buffer), first.width, first.height)!
+        // summary): the callback (C, `report_byte_map_write`) only copies, into memory mapped for
+        // the file alone, so that growing it to megabytes leaves no holes in the heap.
+        let map = UnsafeMutablePointer<report_byte_map>.allocate(capacity: 1)
+        map.initialize(to: report_byte_map())
+        defer { report_byte_map_free(map); map.deallocate() }
+        let first = doc.pages.first?.size ?? .a4
+        let surface = report_pdf_surface_for_map(map, first.width, first.height)!
         defer { cairo_surface_destroy(surface) }
         setMetadata(surface, doc.metadata)
         let cr = cairo_create(surface)!
@@ -114,17 +101,9 @@ public enum PDFRenderer {
         if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
         let status = cairo_surface_status(surface)
         if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
-        let output = CairoOutput(taking: buffer.pointee.base, count: buffer.pointee.count)
-        buffer.pointee.base = nil
+        let output = CairoOutput(taking: map.pointee)
+        map.initialize(to: report_byte_map())
         return output
-    }
-
-    /// Bytes cairo wrote, in memory the write callback grows with `realloc`.
-    private struct ByteBuffer {
-        var base: UnsafeMutableRawPointer?
-        var count = 0
-        var capacity: Int
-        init(capacity: Int) { base = malloc(capacity); self.capacity = base == nil ? 0 : capacity }
     }
 
     /// Renders `doc` to PDF bytes in memory.
@@ -164,18 +143,19 @@ public enum PDFRenderer {
     }
 }
 
-/// The file cairo wrote, in `malloc`ed memory this owns: trimmed to its size when taken, freed by
-/// `release` (once the finishing step has copied what it keeps) or at the latest with the owner.
+/// The file cairo wrote, in memory of its own (`report_byte_map`), freed by `release` (once the
+/// finishing step has copied what it keeps) or at the latest with the owner.
 final class CairoOutput {
+    private var map: report_byte_map
     private(set) var bytes: UnsafeBufferPointer<UInt8>
 
-    init(taking base: UnsafeMutableRawPointer?, count: Int) {
-        let trimmed = count > 0 ? realloc(base, count) ?? base : base
-        bytes = UnsafeBufferPointer(start: trimmed?.assumingMemoryBound(to: UInt8.self), count: trimmed == nil ? 0 : count)
+    init(taking map: report_byte_map) {
+        self.map = map
+        bytes = UnsafeBufferPointer(start: map.base, count: map.base == nil ? 0 : map.count)
     }
 
     func release() {
-        free(UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+        report_byte_map_free(&map)
         bytes = UnsafeBufferPointer(start: nil, count: 0)
     }
 
