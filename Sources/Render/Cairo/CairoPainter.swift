@@ -82,8 +82,12 @@ final class CairoPainter {
                 i += 1
             }
         }
-        defer { segments = nil }
-        return segments ?? []
+        // Kept until the page is marked: without the spare capacity growing by doubling left.
+        var exact: [ContentSegment] = []
+        exact.reserveCapacity(segments?.count ?? 0)
+        exact.append(contentsOf: segments ?? [])
+        segments = nil
+        return exact
     }
 
     private func draw(_ items: [DisplayItem], owner: StructureTree.Owner = .artifact(.layout)) {
@@ -305,16 +309,45 @@ final class CairoPainter {
 
 /// One piece of a tagged page's content as the painter drew it, in order: a run of glyphs
 /// written as text, with the box in device space that holds their origins, or one group (a
-/// form XObject); who it belongs to; what a group copies out as.
+/// form XObject); who it belongs to; what a group copies out as. 56 bytes (a long report keeps
+/// 130,000 of them until its pages are marked): the glyph count and the owner as 32-bit numbers.
 struct ContentSegment {
     enum Kind: Equatable {
         case glyphs(Int)
         case form
     }
-    var kind: Kind
-    var owner: StructureTree.Owner
     var area: ContentArea
     var actualText: String?
+    /// A node's id, or `-1 -` an artifact kind's number.
+    private var ownerCode: Int32
+    /// The glyphs, or -1 for a group.
+    private var glyphs: Int32
+
+    init(kind: Kind, owner: StructureTree.Owner, area: ContentArea, actualText: String? = nil) {
+        self.area = area
+        self.actualText = actualText
+        switch kind {
+        case .glyphs(let n): glyphs = Int32(clamping: max(0, n))
+        case .form: glyphs = -1
+        }
+        switch owner {
+        case .node(let n): ownerCode = Int32(clamping: max(0, n))
+        case .artifact(.header): ownerCode = -1
+        case .artifact(.footer): ownerCode = -2
+        case .artifact(.layout): ownerCode = -3
+        }
+    }
+
+    var kind: Kind { glyphs < 0 ? .form : .glyphs(Int(glyphs)) }
+
+    var owner: StructureTree.Owner {
+        switch ownerCode {
+        case -1: return .artifact(.header)
+        case -2: return .artifact(.footer)
+        case ..<0: return .artifact(.layout)
+        default: return .node(Int(ownerCode))
+        }
+    }
 }
 
 /// Cairo's user-to-device transformation, applied to boxes.

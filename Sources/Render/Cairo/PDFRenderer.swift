@@ -23,10 +23,13 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
 /// subsets, metadata, an outline, and the structure tree, language and XMP metadata of PDF/UA-1
 /// (`TaggedPDF`). Same document + same metadata date = identical bytes.
 public enum PDFRenderer {
-    /// Renders `doc` as a tagged PDF and hands its bytes to `sink` in chunks, in order. An error
-    /// thrown by the sink stops writing and is rethrown. Pages whose content could not be matched
-    /// to what was drawn (their tags may be off) are named in `warnings`.
-    /// The layout is consumed: once drawn, it is freed before the file is finished.
+    /// Renders `doc` as a tagged PDF and hands its bytes to `sink` in chunks, in order, as the
+    /// file is finished (it is never whole in memory). An error thrown by the sink stops writing
+    /// and is rethrown; nothing reaches the sink before every page has been marked (a file that
+    /// cannot be tagged writes nothing). Pages whose content could not be matched to what was
+    /// drawn (their tags may be off) are named in `warnings`.
+    /// The layout is consumed: each page is freed once drawn, with the structure tree's record of
+    /// who owns its items.
     public static func render(_ doc: consuming LaidOutDocument, measurer: PangoMeasurer,
                               warnings: ((String) -> Void)? = nil,
                               to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -36,21 +39,13 @@ public enum PDFRenderer {
         for (i, node) in tree.nodes.enumerated() where node.role == .figure { figures.insert(i) }
         var segments: [[ContentSegment]] = []
         segments.reserveCapacity(doc.pages.count)
-        let drawn = try renderCairo(doc, measurer: measurer) { painter, index, page in
-            segments.append(painter.drawTagged(page, owners: tree.owners[index], figures: figures))
-        }
         let metadata = doc.metadata
-        _ = consume doc
-        let (bytes, pageWarnings) = try TaggedPDF.finish(drawn, tree: tree, segments: segments, metadata: metadata)
-        for w in pageWarnings { warnings?(w) }
-        try bytes.withUnsafeBytes { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = min(1 << 16, buf.count - offset)
-                try sink(UnsafeRawBufferPointer(rebasing: buf[offset..<(offset + n)]))
-                offset += n
-            }
+        let drawn = try renderCairo(&doc, measurer: measurer) { painter, index, page in
+            segments.append(painter.drawTagged(page, owners: tree.takeOwners(ofPage: index), figures: figures))
         }
+        _ = consume doc
+        let pageWarnings = try TaggedPDF.finish(drawn, tree: tree, segments: consume segments, metadata: metadata, to: sink)
+        for w in pageWarnings { warnings?(w) }
     }
 
     /// Asks cairo to leave page contents uncompressed (its `CAIRO_DEBUG_PDF` switch, read when a
@@ -67,36 +62,26 @@ public enum PDFRenderer {
         return true
     }()
 
-    /// Cairo's PDF of `doc`, each page drawn by `drawPage`, in memory.
-    static func renderCairo(_ doc: LaidOutDocument, measurer: PangoMeasurer,
-                            drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws -> [UInt8] {
-        let buffer = UnsafeMutablePointer<ByteBuffer>.allocate(capacity: 1)
-        buffer.initialize(to: ByteBuffer(capacity: 1 << 20))
-        defer { free(buffer.pointee.base); buffer.deallocate() }
-        let first = doc.pages.first?.size ?? .a4
+    /// Cairo's PDF of `doc`, each page drawn by `drawPage` and then dropped from `doc` (its
+    /// size kept), in memory of its own.
+    static func renderCairo(_ doc: inout LaidOutDocument, measurer: PangoMeasurer,
+                            drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws -> CairoOutput {
         // Cairo writes an uncompressed page a token at a time (200,000 writes for a 1,000-row
-        // summary): the callback only copies, into memory it grows itself.
-        let surface = cairo_pdf_surface_create_for_stream(
-            { closure, data, length in
-                let b = closure!.assumingMemoryBound(to: ByteBuffer.self)
-                let n = Int(length)
-                guard let data, n > 0 else { return CAIRO_STATUS_SUCCESS }
-                if b.pointee.count + n > b.pointee.capacity {
-                    let capacity = max(b.pointee.capacity * 2, b.pointee.count + n)
-                    guard let grown = realloc(b.pointee.base, capacity) else { return CAIRO_STATUS_NO_MEMORY }
-                    b.pointee.base = grown
-                    b.pointee.capacity = capacity
-                }
-                memcpy(b.pointee.base! + b.pointee.count, data, n)
-                b.pointee.count += n
-                return CAIRO_STATUS_SUCCESS
-            }, UnsafeMutableRawPointer(buffer), first.width, first.height)!
+        // summary): the callback (C, `report_byte_map_write`) only copies, into memory mapped for
+        // the file alone, so that growing it to megabytes leaves no holes in the heap.
+        let map = UnsafeMutablePointer<report_byte_map>.allocate(capacity: 1)
+        map.initialize(to: report_byte_map())
+        defer { report_byte_map_free(map); map.deallocate() }
+        let first = doc.pages.first?.size ?? .a4
+        let surface = report_pdf_surface_for_map(map, first.width, first.height)!
         defer { cairo_surface_destroy(surface) }
         setMetadata(surface, doc.metadata)
         let cr = cairo_create(surface)!
         do {
             let painter = CairoPainter(cr: cr, text: measurer.pdfText)
-            for (index, page) in doc.pages.enumerated() {
+            for index in doc.pages.indices {
+                let page = doc.pages[index]
+                doc.pages[index] = DisplayPage(size: page.size)
                 cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
                 // The paper, white under everything, as in the PNG. Cairo's PDF surface
                 // merges each drawing operation's box into a region of the page; with the
@@ -116,16 +101,9 @@ public enum PDFRenderer {
         if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
         let status = cairo_surface_status(surface)
         if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
-        guard let base = buffer.pointee.base else { return [] }
-        return Array(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: buffer.pointee.count))
-    }
-
-    /// Bytes cairo wrote, in memory the write callback grows with `realloc`.
-    private struct ByteBuffer {
-        var base: UnsafeMutableRawPointer?
-        var count = 0
-        var capacity: Int
-        init(capacity: Int) { base = malloc(capacity); self.capacity = base == nil ? 0 : capacity }
+        let output = CairoOutput(taking: map.pointee)
+        map.initialize(to: report_byte_map())
+        return output
     }
 
     /// Renders `doc` to PDF bytes in memory.
@@ -163,4 +141,23 @@ public enum PDFRenderer {
         f.formatOptions = [.withInternetDateTime]
         return f.string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
+}
+
+/// The file cairo wrote, in memory of its own (`report_byte_map`), freed by `release` (once the
+/// finishing step has copied what it keeps) or at the latest with the owner.
+final class CairoOutput {
+    private var map: report_byte_map
+    private(set) var bytes: UnsafeBufferPointer<UInt8>
+
+    init(taking map: report_byte_map) {
+        self.map = map
+        bytes = UnsafeBufferPointer(start: map.base, count: map.base == nil ? 0 : map.count)
+    }
+
+    func release() {
+        report_byte_map_free(&map)
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    deinit { release() }
 }

@@ -106,6 +106,15 @@ public struct StructureTree: Sendable {
         }
     }
 
+    /// Page `page`'s owners, handed over and no longer kept: drawing a page needs them once, and
+    /// a long report's pages own a few megabytes of them (the tree's `nodes` are unchanged).
+    public mutating func takeOwners(ofPage page: Int) -> [Owner] {
+        guard page >= 0, page < owners.count else { return [] }
+        var taken: [Owner] = []
+        swap(&taken, &owners[page])
+        return taken
+    }
+
     /// The node `element` opens under `parent`: a new child, or the element it continues.
     private mutating func open(_ element: StructureElement, under parent: Int) -> Int {
         if element.continues, let found = continued(element.role, under: parent) {

@@ -19,27 +19,38 @@ enum TaggedPDF {
         var description: String { "cannot tag the PDF: \(reason)" }
     }
 
-    /// The finished file, and a warning for each page whose content did not match what was drawn
-    /// (its marks may then be off; the file is still valid).
-    static func finish(_ source: [UInt8], tree: StructureTree, segments: [[ContentSegment]],
-                       metadata: DocumentMetadata) throws -> (bytes: [UInt8], warnings: [String]) {
-        try source.withUnsafeBufferPointer { buf in
-            var file = try CairoFile(buf)
-            return try file.tag(tree: tree, segments: segments, metadata: metadata)
+    /// Writes the finished file to `sink` as it is assembled, and returns a warning for each page
+    /// whose content did not match what was drawn (its marks may then be off; the file is still
+    /// valid). Nothing is written before every page has been marked, so a file that cannot be
+    /// tagged writes nothing. What is held meanwhile goes as soon as it is used: each page's
+    /// segments once its content is marked, each rewritten object once written, cairo's file
+    /// once its objects are, the structure's text a stream of objects at a time.
+    static func finish(_ source: CairoOutput, tree: StructureTree, segments: consuming [[ContentSegment]],
+                       metadata: DocumentMetadata, to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> [String] {
+        defer { source.release() }
+        var file = try CairoFile(source)
+        return try withoutActuallyEscaping(sink) { sink in
+            var out = PDFOutput(sink)
+            defer { out.free() }
+            return try file.tag(tree: tree, segments: &segments, metadata: metadata, to: &out)
         }
     }
 }
 
 /// Cairo's PDF as objects: where each starts and ends, the catalog, the pages and their content.
 private struct CairoFile {
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// Cairo's file, freed once its objects are written (`bytes` is then empty).
+    let source: CairoOutput
+    private(set) var bytes: UnsafeBufferPointer<UInt8>
     /// Object number → byte range.
     var ranges: [Int: Range<Int>] = [:]
     var size = 0
     var root = 0
     var info: Int?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    init(_ source: CairoOutput) throws {
+        self.source = source
+        let bytes = source.bytes
         self.bytes = bytes
         guard let sx = Self.lastIndex(of: "startxref", in: bytes) else { throw TaggedPDF.Failure(reason: "no startxref") }
         var lexer = PDFLexer(bytes, at: sx + 9)
@@ -117,9 +128,8 @@ private struct CairoFile {
         return out
     }
 
-    mutating func tag(tree: StructureTree, segments: [[ContentSegment]], metadata: DocumentMetadata) throws
-        -> (bytes: [UInt8], warnings: [String])
-    {
+    mutating func tag(tree: StructureTree, segments: inout [[ContentSegment]], metadata: DocumentMetadata,
+                      to out: inout PDFOutput) throws -> [String] {
         let pages = pages()
         var warnings: [String] = []
         // Page content, marked.
@@ -132,6 +142,9 @@ private struct CairoFile {
         func nodeObject(_ id: Int) -> Int { base + 3 + id }
         let roles = tree.nodes.map(\.role)
         for (p, page) in pages.enumerated() {
+            // The page's segments, taken: they are not needed once its content is marked.
+            var drawn: [ContentSegment] = []
+            if p < segments.count { swap(&drawn, &segments[p]) }
             let pd = dictionary(.reference(page))
             guard let contents = pd["/Contents"]?.reference else { mcidsByPage.append([]); continue }
             let res = dictionary(pd["/Resources"])
@@ -151,10 +164,11 @@ private struct CairoFile {
             if length == nil, let lr = sd["/Length"]?.reference { length = object(lr).value?.integer }
             guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
             let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-            let plain = sd["/Filter"]?.name == "/FlateDecode" ? try Zlib.inflate(raw) : Array(raw)
             let height = inherited("/MediaBox", page)?.array.flatMap { $0.count == 4 ? $0[3].number : nil } ?? 841.89
             let marker = ContentMarker(roles: roles, fonts: fonts, xobjects: xobjects, pageHeight: height)
-            let result = plain.withUnsafeBufferPointer { marker.mark($0, segments: p < segments.count ? segments[p] : []) }
+            let result = sd["/Filter"]?.name == "/FlateDecode"
+                ? try Zlib.inflate(raw).withUnsafeBufferPointer { marker.mark($0, segments: drawn) }
+                : marker.mark(raw, segments: drawn)
             if !result.matched { warnings.append("page \(p + 1): its content did not match what was drawn; its tags may be off") }
             mcidsByPage.append(result.mcids)
             let packed = try Zlib.deflate(result.content)
@@ -169,21 +183,25 @@ private struct CairoFile {
             replaced[contents] = obj.out
             replaced[page] = inserting(" /StructParents \(p) /Tabs /S", into: page)
         }
+        segments = []
         replaced[root] = inserting(" /StructTreeRoot \(treeRoot) 0 R /MarkInfo << /Marked true >> /Lang "
                                    + PDFWriter.literal(metadata.language)
                                    + " /ViewerPreferences << /DisplayDocTitle true >> /Metadata \(metadataObject) 0 R",
                                    into: root)
 
-        var w = PDFWriter()
-        w.out.reserveCapacity(bytes.count + bytes.count / 2)
-        w.line("%PDF-1.7")
-        w.bytes([37, 0xB5, 0xED, 0xAE, 0xFB, 10])
+        // Cairo's objects in order, rewritten or as they are; then cairo's file is let go.
+        out.line("%PDF-1.7")
+        out.bytes([37, 0xB5, 0xED, 0xAE, 0xFB, 10])
         let total = base + 3 + tree.nodes.count
         var offsets = [Int](repeating: -1, count: total)
         for num in ranges.keys.sorted() {
-            offsets[num] = w.out.count
-            if let new = replaced[num] { w.bytes(new) } else { w.out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[ranges[num]!])) }
+            offsets[num] = out.offset
+            if let new = replaced.removeValue(forKey: num) { out.bytes(new) } else { out.bytes(UnsafeBufferPointer(rebasing: bytes[ranges[num]!])) }
         }
+        replaced = [:]
+        ranges = [:]
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
+        source.release()
 
         // Where each node's marked content is: (page, MCID) in reading order, node `id`'s
         // marks at `markStart[id]..<markStart[id + 1]` of `markPage` and `markMCID`.
@@ -199,26 +217,25 @@ private struct CairoFile {
                 filled[node] += 1
             }
         }
-        offsets[metadataObject] = w.out.count
+        offsets[metadataObject] = out.offset
         let xmp = Array(XMP.packet(metadata, producer: "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)").utf8)
-        w.line("\(metadataObject) 0 obj")
-        w.line("<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>")
-        w.line("stream")
-        w.bytes(xmp)
-        w.line("")
-        w.line("endstream")
-        w.line("endobj")
+        out.line("\(metadataObject) 0 obj")
+        out.line("<< /Type /Metadata /Subtype /XML /Length \(xmp.count) >>")
+        out.line("stream")
+        out.bytes(xmp)
+        out.line("")
+        out.line("endstream")
+        out.line("endobj")
 
         // The structure (thousands of small objects for a long table) goes into compressed
         // object streams; the cross-reference table is then a stream too (PDF 1.5).
         var packed = ObjectStreams(first: total)
-        var body = ByteSink(capacity: 64 * tree.nodes.count + 32 * markPage.count + 4096)
-        defer { body.free() }
-        packed.add(treeRoot, { b in
+        defer { packed.free() }
+        try packed.add(treeRoot, to: &out, offsets: &offsets) { b in
             b.raw("<< /Type /StructTreeRoot /K "); b.int(nodeObject(0)); b.raw(" 0 R /ParentTree "); b.int(parentTree)
             b.raw(" 0 R /ParentTreeNextKey "); b.int(pages.count); b.raw(" >>")
-        }, into: &body)
-        packed.add(parentTree, { b in
+        }
+        try packed.add(parentTree, to: &out, offsets: &offsets) { b in
             b.raw("<< /Nums [")
             for (p, mcids) in mcidsByPage.enumerated() {
                 b.raw(" "); b.int(p); b.raw(" [")
@@ -226,14 +243,14 @@ private struct CairoFile {
                 b.raw(" ]")
             }
             b.raw(" ] >>")
-        }, into: &body)
+        }
         var roleNames = [[UInt8]](repeating: [], count: StructureRole.indexCount)
         for node in tree.nodes where roleNames[node.role.index].isEmpty { roleNames[node.role.index] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
         // Page objects' numbers as text, with " 0 R" after (every element names its page).
         let pageRefs = pages.map { Array("\($0) 0 R".utf8) }
-        tree.nodes.withUnsafeBufferPointer { nodes in
+        try tree.nodes.withUnsafeBufferPointer { nodes in
             for id in 0..<nodes.count {
-                packed.add(nodeObject(id), { b in
+                try packed.add(nodeObject(id), to: &out, offsets: &offsets) { b in
                     let role = nodes[id].role
                     if id == 0 {
                         b.raw("<</S/Document/P "); b.int(treeRoot); b.raw(" 0 R/K[")
@@ -258,10 +275,10 @@ private struct CairoFile {
                     }
                     for c in nodes[id].children { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
                     b.raw("]>>")
-                }, into: &body)
+                }
             }
         }
-        try packed.write(into: &w, offsets: &offsets, body: &body)
+        try packed.finish(to: &out, offsets: &offsets)
 
         // The cross-reference stream: type 1 (offset) and type 2 (in an object stream) entries.
         let xrefObject = packed.next
@@ -273,27 +290,28 @@ private struct CairoFile {
             for shift in [24, 16, 8, 0] { entries.append(UInt8(truncatingIfNeeded: a >> shift)) }
             entries.append(UInt8(truncatingIfNeeded: b >> 8)); entries.append(UInt8(truncatingIfNeeded: b))
         }
-        let xref = w.out.count
+        let xref = out.offset
         for num in 0..<size {
             if num == xrefObject { entry(1, xref, 0) }
             else if let (stream, index) = packed.location(num) { entry(2, stream, index) }
             else if num < offsets.count, offsets[num] >= 0 { entry(1, offsets[num], 0) }
             else { entry(0, 0, num == 0 ? 65535 : 0) }
         }
-        let id = PDFWriter.fileID(w.out)
+        let id = out.identifier()
         let xrefData = try Zlib.deflate(entries)
-        w.line("\(xrefObject) 0 obj")
-        w.line("<< /Type /XRef /Size \(size) /W [1 4 2] /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "")
+        out.line("\(xrefObject) 0 obj")
+        out.line("<< /Type /XRef /Size \(size) /W [1 4 2] /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "")
                + " /ID [<\(id)> <\(id)>] /Filter /FlateDecode /Length \(xrefData.count) >>")
-        w.line("stream")
-        w.bytes(xrefData)
-        w.line("")
-        w.line("endstream")
-        w.line("endobj")
-        w.line("startxref")
-        w.line("\(xref)")
-        w.line("%%EOF")
-        return (w.out, warnings)
+        out.line("stream")
+        out.bytes(xrefData)
+        out.line("")
+        out.line("endstream")
+        out.line("endobj")
+        out.line("startxref")
+        out.line("\(xref)")
+        out.line("%%EOF")
+        try out.finish()
+        return warnings
     }
 
     /// The resources `res` of a page or group, and those of the groups they paint: each group's
@@ -459,64 +477,182 @@ private struct CairoFile {
 }
 
 /// Objects packed into compressed object streams (`/Type /ObjStm`), `perStream` a stream, each
-/// stream an object numbered from `first` on.
+/// stream an object numbered from `first` on and written as soon as it is full: only one
+/// stream's text is held at a time (a 10,000-row table has 90,000 elements).
 struct ObjectStreams {
     static let perStream = 2_000
     /// The number of the next stream object.
     private(set) var next: Int
-    /// By object number: the stream object it is in (0: none) and its index there.
-    private(set) var stream: [Int] = []
-    private(set) var index: [Int] = []
+    /// By object number (those below `first`): the stream object it is in (0: none) and its
+    /// index there.
+    private(set) var stream: [Int32]
+    private(set) var index: [Int32]
     /// The objects of the stream being filled: (number, offset in `body`).
     private var pending: [(Int, Int)] = []
+    /// Their text.
+    private var body = ByteSink(capacity: 1 << 16)
 
-    init(first: Int) { next = first }
-
-    func location(_ num: Int) -> (Int, Int)? {
-        num < stream.count && stream[num] > 0 ? (stream[num], index[num]) : nil
+    init(first: Int) {
+        next = first
+        stream = [Int32](repeating: 0, count: first)
+        index = [Int32](repeating: 0, count: first)
+        pending.reserveCapacity(Self.perStream)
     }
 
-    /// Adds object `num`, written by `write` into `body`.
-    @inline(__always) mutating func add(_ num: Int, _ write: (inout ByteSink) -> Void, into body: inout ByteSink) {
+    func free() { body.free() }
+
+    func location(_ num: Int) -> (Int, Int)? {
+        num < stream.count && stream[num] > 0 ? (Int(stream[num]), Int(index[num])) : nil
+    }
+
+    /// Adds object `num` (below `first`), written by `write`; a full stream goes to `out`.
+    @inline(__always) mutating func add(_ num: Int, to out: inout PDFOutput, offsets: inout [Int],
+                                        _ write: (inout ByteSink) -> Void) throws {
         pending.append((num, body.count))
         write(&body)
         body.byte(10)
+        if pending.count == Self.perStream { try finish(to: &out, offsets: &offsets) }
     }
 
-    /// Writes the objects added as streams of `perStream` objects into `w`.
-    mutating func write(into w: inout PDFWriter, offsets: inout [Int], body: inout ByteSink) throws {
-        var start = 0
-        let largest = pending.map(\.0).max() ?? 0
-        stream = [Int](repeating: 0, count: largest + 1)
-        index = [Int](repeating: 0, count: largest + 1)
-        while start < pending.count {
-            let end = min(pending.count, start + Self.perStream)
-            let base = pending[start].1
-            let stop = end < pending.count ? pending[end].1 : body.count
-            var data = ByteSink(capacity: stop - base + (end - start) * 16 + 1)
-            defer { data.free() }
-            for k in start..<end {
-                data.int(pending[k].0); data.byte(32); data.int(pending[k].1 - base); data.byte(32)
-                stream[pending[k].0] = next
-                index[pending[k].0] = k - start
-            }
-            data.byte(10)
-            let first = data.count
-            data.bytes(body.base + base, stop - base)
-            let packed = try Zlib.deflate(UnsafeBufferPointer(start: data.base, count: data.count))
-            while offsets.count <= next { offsets.append(-1) }
-            offsets[next] = w.out.count
-            w.line("\(next) 0 obj")
-            w.line("<< /Type /ObjStm /N \(end - start) /First \(first) /Filter /FlateDecode /Length \(packed.count) >>")
-            w.line("stream")
-            w.bytes(packed)
-            w.line("")
-            w.line("endstream")
-            w.line("endobj")
-            next += 1
-            start = end
+    /// Writes the objects added and not yet written as one stream.
+    mutating func finish(to out: inout PDFOutput, offsets: inout [Int]) throws {
+        guard !pending.isEmpty else { return }
+        var data = ByteSink(capacity: body.count + pending.count * 16 + 1)
+        defer { data.free() }
+        for (k, (num, offset)) in pending.enumerated() {
+            data.int(num); data.byte(32); data.int(offset); data.byte(32)
+            stream[num] = Int32(truncatingIfNeeded: next)
+            index[num] = Int32(truncatingIfNeeded: k)
         }
-        pending.removeAll()
+        data.byte(10)
+        let first = data.count
+        data.bytes(body.base, body.count)
+        let packed = try Zlib.deflate(UnsafeBufferPointer(start: data.base, count: data.count))
+        while offsets.count <= next { offsets.append(-1) }
+        offsets[next] = out.offset
+        out.line("\(next) 0 obj")
+        out.line("<< /Type /ObjStm /N \(pending.count) /First \(first) /Filter /FlateDecode /Length \(packed.count) >>")
+        out.line("stream")
+        out.bytes(packed)
+        out.line("")
+        out.line("endstream")
+        out.line("endobj")
+        next += 1
+        pending.removeAll(keepingCapacity: true)
+        body.removeAll()
+    }
+}
+
+/// The finished file on its way to the sink: bytes gathered in a block and handed on whenever it
+/// fills, the offset reached (for the cross-reference), and the file identifier hashed over every
+/// byte until `identifier()` is asked for. The first error the sink throws ends the handing on
+/// and is rethrown by `finish` (what is written after it goes nowhere). The owner calls `free`.
+struct PDFOutput {
+    static let blockSize = 1 << 16
+    private var block = ByteSink(capacity: Self.blockSize)
+    /// Bytes handed to the sink so far.
+    private var handed = 0
+    private var hash = FileIDHash()
+    private var hashing = true
+    private var failure: Error?
+    private let sink: (UnsafeRawBufferPointer) throws -> Void
+
+    init(_ sink: @escaping (UnsafeRawBufferPointer) throws -> Void) { self.sink = sink }
+
+    func free() { block.free() }
+
+    /// Where the next byte goes in the file.
+    var offset: Int { handed + block.count }
+
+    mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
+        guard let p = b.baseAddress, b.count > 0 else { return }
+        if block.count + b.count > Self.blockSize { flush() }
+        if b.count >= Self.blockSize { hand(b) } else { block.bytes(p, b.count) }
+    }
+
+    mutating func bytes(_ b: [UInt8]) { b.withUnsafeBufferPointer { bytes($0) } }
+
+    mutating func line(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes($0) }
+        if block.count + 1 > Self.blockSize { flush() }
+        block.byte(10)
+    }
+
+    /// The file identifier of the bytes written so far (`FileIDHash`); what follows is not
+    /// hashed.
+    mutating func identifier() -> String {
+        flush()
+        hashing = false
+        return hash.identifier()
+    }
+
+    /// Hands on what is left; throws the sink's first error.
+    mutating func finish() throws {
+        flush()
+        if let failure { throw failure }
+    }
+
+    private mutating func flush() {
+        guard block.count > 0 else { return }
+        hand(UnsafeBufferPointer(start: block.base, count: block.count))
+        block.removeAll()
+    }
+
+    private mutating func hand(_ b: UnsafeBufferPointer<UInt8>) {
+        if hashing { hash.add(b) }
+        handed += b.count
+        guard failure == nil else { return }
+        do { try sink(UnsafeRawBufferPointer(b)) } catch { failure = error }
+    }
+}
+
+/// A file identifier from the bytes written, given in pieces: two FNV-1a hashes of the bytes
+/// read as 64-bit words from the start of the file, then of the last few bytes one by one, as
+/// 32 hex digits.
+struct FileIDHash {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
+    /// Bytes of a word not yet complete (the first `carried` bytes of `carry`, in memory order).
+    private var carry: UInt64 = 0
+    private var carried = 0
+
+    @inline(__always) private mutating func word(_ w: UInt64) {
+        a = (a ^ w) &* 0x0000_0100_0000_01B3
+        b = (b ^ (w >> 7 | w << 57)) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        while carried > 0, carried < 8, i < raw.count {
+            withUnsafeMutableBytes(of: &carry) { $0[carried] = raw[i] }
+            carried += 1; i += 1
+        }
+        if carried == 8 { word(carry); carried = 0 }
+        while i + 8 <= raw.count {
+            word(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        while i < raw.count {
+            withUnsafeMutableBytes(of: &carry) { $0[carried] = raw[i] }
+            carried += 1; i += 1
+        }
+    }
+
+    func identifier() -> String {
+        var a = a, b = b
+        withUnsafeBytes(of: carry) { c in
+            for i in 0..<carried {
+                a = (a ^ UInt64(c[i])) &* 0x0000_0100_0000_01B3
+                b = (b ^ UInt64(c[i] ^ 0x5A)) &* 0x9E37_79B9_7F4A_7C15
+            }
+        }
+        return Self.hex(a) + Self.hex(b)
+    }
+
+    private static func hex(_ v: UInt64) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - s.count) + s
     }
 }
 
@@ -571,6 +707,9 @@ struct ByteSink {
     @inline(__always) mutating func bytes(_ b: UnsafeBufferPointer<UInt8>) {
         if let p = b.baseAddress { bytes(p, b.count) }
     }
+
+    /// Empties it, keeping its memory.
+    mutating func removeAll() { count = 0 }
 
     /// The last byte (nil when empty).
     var last: UInt8? { count > 0 ? base[count - 1] : nil }
@@ -682,29 +821,6 @@ struct PDFWriter {
             out.unicodeScalars.append(c)
         }
         return out + ")"
-    }
-
-    /// A file identifier from the bytes written: two FNV-1a hashes, as 32 hex digits.
-    static func fileID(_ bytes: [UInt8]) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x8422_2325_cbf2_9ce4
-        bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-                a = (a ^ w) &* 0x0000_0100_0000_01B3
-                b = (b ^ (w >> 7 | w << 57)) &* 0x9E37_79B9_7F4A_7C15
-            }
-            for i in (words * 8)..<raw.count {
-                a = (a ^ UInt64(raw[i])) &* 0x0000_0100_0000_01B3
-                b = (b ^ UInt64(raw[i] ^ 0x5A)) &* 0x9E37_79B9_7F4A_7C15
-            }
-        }
-        return hex(a) + hex(b)
-    }
-
-    private static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 16 - s.count) + s
     }
 }
 
