@@ -109,7 +109,7 @@ public struct Wording: Sendable {
         if entries[key.key] != nil {
             throw CatalogError.wrongType(file: file, key: key.key, expected: "a group of plural forms (\(pluralRule.categories.map(\.rawValue).joined(separator: ", ")))")
         }
-        var forms: [PluralCategory: [Phrase.Segment]] = [:]
+        var forms: [(category: PluralCategory, segments: [Phrase.Segment])] = []
         for category in PluralCategory.allCases {
             let formKey = key.key + "." + category.rawValue
             let uses = pluralRule.categories.contains(category)
@@ -120,10 +120,10 @@ public struct Wording: Sendable {
             guard uses else {
                 throw CatalogError.badTemplate(file: file, key: formKey, reason: "the language \"\(pluralRule.language)\" has no \(category.rawValue) form")
             }
-            forms[category] = try Self.segments(of: text, key: key) { .badTemplate(file: file, key: formKey, reason: $0) }.segments
+            forms.append((category, try Self.segments(of: text, key: key) { .badTemplate(file: file, key: formKey, reason: $0) }.segments))
         }
-        return Phrase(key: key, segments: forms[.other] ?? [],
-                      plural: Phrase.PluralForms(selector: index, rule: pluralRule, forms: forms))
+        let plural = Phrase.PluralForms(selector: index, rule: pluralRule, forms: forms)
+        return Phrase(key: key, segments: plural.segments(.other) ?? [], plural: plural)
     }
 
     /// The keys of the file a declared key is compiled from: itself, or for a sentence with
