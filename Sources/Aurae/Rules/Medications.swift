@@ -112,7 +112,8 @@ public struct Medications: Sendable {
             lookup[key] = .product(parts)
         }
         self.lookup = lookup
-        longestName = lookup.keys.map { $0.split(separator: " ").count }.max() ?? 1
+        // A key is its non-empty words joined by one space: its words are its spaces plus one.
+        longestName = lookup.keys.map { key in 1 + key.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: " ") ? 1 : 0) } }.max() ?? 1
         let ids = ichd3Classes.map(\.id)
         func indices(_ list: [String]) throws -> Set<Int> {
             Set(try list.map { id in
