@@ -82,8 +82,7 @@ struct SummaryTable {
 /// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table,
 /// read by hand (`ConfigNode`).
 struct SummaryLayout {
-    /// Decodable too: the clinical layout decodes its own widths by column.
-    enum ColumnKey: String, Decodable, CaseIterable, CodingKeyRepresentable { case date, time, severity, duration, weather, medication, notes }
+    enum ColumnKey: String, CaseIterable { case date, time, severity, duration, weather, medication, notes }
     enum Align: String, CaseIterable { case leading, center, trailing }
     enum Overflow: String, CaseIterable { case wrap, truncate }
     struct Page {
