@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
-        .target(name: "Catalog", dependencies: []),
+        .target(name: "Catalog", dependencies: ["Ingest"]),
         .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
         // The report kit every app's reports are written with: jobs, run info, output files.
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),

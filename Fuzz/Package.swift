@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
-        .target(name: "Catalog", dependencies: []),
+        .target(name: "Catalog", dependencies: ["Ingest"]),
         .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),

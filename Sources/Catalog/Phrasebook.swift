@@ -2,11 +2,15 @@
 public struct Phrase: Sendable {
     enum Segment: Sendable { case literal(String), value(Int) }
     /// The forms of a sentence with plural forms: the position of the placeholder that picks
-    /// one, the language's rule, and each category's segments.
+    /// one, the language's rule, and each category's segments (at most six: a list, not a
+    /// dictionary, whose storage type the runtime would instantiate, with a conformance lookup,
+    /// at start).
     struct PluralForms: Sendable {
         let selector: Int
         let rule: PluralRule
-        let forms: [PluralCategory: [Segment]]
+        let forms: [(category: PluralCategory, segments: [Segment])]
+
+        func segments(_ category: PluralCategory) -> [Segment]? { forms.first { $0.category == category }?.segments }
     }
     public let key: WordingKey
     /// `.value(i)` is the value of `key.placeholders[i]`; for a plural sentence, its `other` form.
@@ -41,7 +45,7 @@ public struct Phrase: Sendable {
     private func fill(_ value: (Int) -> String) -> String {
         var out = ""
         var segments = segments
-        if let plural { segments = plural.forms[plural.rule.category(of: value(plural.selector))] ?? segments }
+        if let plural { segments = plural.segments(plural.rule.category(of: value(plural.selector))) ?? segments }
         for segment in segments {
             switch segment {
             case .literal(let text): out += text

@@ -26,4 +26,10 @@ public struct TemplateSet: Sendable {
     public func decode<T: Decodable>(_ type: T.Type, file: String) throws -> T {
         try ConfigFile.decode(type, directory: directory, file: file)
     }
+
+    /// Reads one settings file of this set as a tree, for a type that reads its keys by hand
+    /// (`ConfigNode`).
+    public func node(file: String) throws -> ConfigNode {
+        try ConfigNode.read(directory: directory, file: file)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Ingest
 
 /// The approved wording of one app: every user-facing sentence, parsed once per run.
 ///
@@ -18,43 +19,37 @@ public struct Wording: Sendable {
 
     public init(directory: URL, app: String) throws {
         let rel = "wording/\(app).json"
-        let data: Data
-        do { data = try Data(contentsOf: directory.appendingPathComponent(rel)) } catch {
-            throw CatalogError.unreadable(file: rel, reason: "cannot read")
-        }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw CatalogError.unreadable(file: rel, reason: "not valid JSON")
-        }
-        guard let top = root as? [String: Any] else { throw CatalogError.wrongType(file: rel, key: "", expected: "an object") }
+        let top = try ConfigNode.read(directory: directory, file: rel)
         var verbatim: [String: String] = [:], text: [String: String] = [:]
-        try Self.flatten(group: "verbatim", of: top, file: rel, into: &verbatim)
-        try Self.flatten(group: "text", of: top, file: rel, into: &text)
-        guard let language = top["language"] as? String ?? (top["language"] == nil ? "en" : nil) else {
-            throw CatalogError.wrongType(file: rel, key: "language", expected: "a language code")
+        try Self.flatten(try top["verbatim"], into: &verbatim)
+        try Self.flatten(try top["text"], into: &text)
+        var language = "en"
+        if let node = try? top["language"] {  // the top is an object: only a missing key throws
+            guard case .string(let code) = node.value else { throw node.wrong("a language code") }
+            language = code
         }
         try self.init(file: rel, verbatim: verbatim, text: text, language: language)
     }
 
-    /// Flattens one top-level group of the wording file into dotted keys → text.
+    /// Flattens one group of the wording file into dotted keys → text.
     ///
-    /// The file is read with `JSONSerialization` rather than a `Decodable` tree: it is the
+    /// The file is read as a JSON tree (`ConfigNode`) rather than a `Decodable` type: it is the
     /// largest template file and every command loads it, so its start-up cost matters.
-    static func flatten(group: String, of top: [String: Any], file: String, into out: inout [String: String]) throws {
-        guard let value = top[group] else { throw CatalogError.missingKey(file: file, key: group) }
-        try flatten(value, path: group, prefix: "", file: file, into: &out)
-    }
-
-    static func flatten(_ value: Any, path: String, prefix: String, file: String, into out: inout [String: String]) throws {
-        if let text = value as? String {
-            out[prefix] = text
-        } else if let children = value as? [String: Any] {
-            for (key, child) in children {
-                try flatten(child, path: path + "." + key, prefix: prefix.isEmpty ? key : prefix + "." + key, file: file, into: &out)
+    static func flatten(_ group: ConfigNode, into out: inout [String: String]) throws {
+        func walk(_ value: JSONValue, prefix: String) throws {
+            switch value {
+            case .string(let text):
+                out[prefix] = text
+            case .object(let children):
+                for child in children {
+                    try walk(child.value, prefix: prefix.isEmpty ? child.key : prefix + "." + child.key)
+                }
+            default:
+                let path = prefix.isEmpty ? group.path : group.path + "." + prefix
+                throw CatalogError.wrongType(file: group.file, key: path, expected: "a string or a group of strings")
             }
-        } else {
-            throw CatalogError.wrongType(file: file, key: path, expected: "a string or a group of strings")
         }
+        try walk(group.value, prefix: "")
     }
 
     public init(file: String, verbatim: [String: String], text: [String: String], language: String = "en") throws {
@@ -114,7 +109,7 @@ public struct Wording: Sendable {
         if entries[key.key] != nil {
             throw CatalogError.wrongType(file: file, key: key.key, expected: "a group of plural forms (\(pluralRule.categories.map(\.rawValue).joined(separator: ", ")))")
         }
-        var forms: [PluralCategory: [Phrase.Segment]] = [:]
+        var forms: [(category: PluralCategory, segments: [Phrase.Segment])] = []
         for category in PluralCategory.allCases {
             let formKey = key.key + "." + category.rawValue
             let uses = pluralRule.categories.contains(category)
@@ -125,10 +120,10 @@ public struct Wording: Sendable {
             guard uses else {
                 throw CatalogError.badTemplate(file: file, key: formKey, reason: "the language \"\(pluralRule.language)\" has no \(category.rawValue) form")
             }
-            forms[category] = try Self.segments(of: text, key: key) { .badTemplate(file: file, key: formKey, reason: $0) }.segments
+            forms.append((category, try Self.segments(of: text, key: key) { .badTemplate(file: file, key: formKey, reason: $0) }.segments))
         }
-        return Phrase(key: key, segments: forms[.other] ?? [],
-                      plural: Phrase.PluralForms(selector: index, rule: pluralRule, forms: forms))
+        let plural = Phrase.PluralForms(selector: index, rule: pluralRule, forms: forms)
+        return Phrase(key: key, segments: plural.segments(.other) ?? [], plural: plural)
     }
 
     /// The keys of the file a declared key is compiled from: itself, or for a sentence with

@@ -3,19 +3,28 @@ import Aurae
 import Ingest
 import ReportKit
 
+// The values of the enumerations the summary's parse reads, listed with a closure: the same
+// strings as ArgumentParser's default (each raw value), without the key path
+// (`\.rawValue.defaultValueDescription`) whose instantiation looks up its conformances at run
+// time on every parse, about 0.9 M instructions of scans over the binary's conformance records.
+
 /// `--log-format`: how messages on standard error are written.
 enum LogFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
     case text, json
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
 /// `--tier`: checked while parsing; help lists free and premium.
-extension AuraeTier: ExpressibleByArgument {}
+extension AuraeTier: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
 
 /// `--format`: json or csv, in any letter case.
 extension InputFormat: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(rawValue: argument.lowercased())
     }
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
 }
 
 /// `--as-of`, `--from`, `--to`: a calendar date written YYYY-MM-DD in the years input dates may

@@ -7,55 +7,52 @@ import ReportKit
 public struct AuraeBrand: Sendable {
     /// The colours of the page, the tables and the safety items: `palette.<name>` in the brand
     /// file, one property per key.
-    public struct Palette: Decodable, Sendable {
+    public struct Palette: Sendable {
         public var markGradientStart, markGradientEnd, accentBar: Color
         public var textPrimary, textSecondary, caption, tealText: Color
         public var tableHeaderFill, tableHeaderText, zebra, safetyFill, safetyText, rule: Color
         /// The table surfaces `severitySurface` gives some severity levels.
         public var severityMild, severitySevere: Color
+
+        init(_ n: ConfigNode) throws {
+            markGradientStart = try n.color("markGradientStart"); markGradientEnd = try n.color("markGradientEnd")
+            accentBar = try n.color("accentBar")
+            textPrimary = try n.color("textPrimary"); textSecondary = try n.color("textSecondary")
+            caption = try n.color("caption"); tealText = try n.color("tealText")
+            tableHeaderFill = try n.color("tableHeaderFill"); tableHeaderText = try n.color("tableHeaderText")
+            zebra = try n.color("zebra"); safetyFill = try n.color("safetyFill"); safetyText = try n.color("safetyText")
+            rule = try n.color("rule")
+            severityMild = try n.color("severityMild"); severitySevere = try n.color("severitySevere")
+        }
     }
     /// The colours of the clinical report's charts and calendar, from the same `palette` object.
-    public struct VisualPalette: Decodable, Sendable {
+    public struct VisualPalette: Sendable {
         public var chartBar, chartBackground, chartAxis, chartGrid, chartTrend: Color
         public var calendarOutside, calendarOutsideText, calendarBorder, calendarNotLogged: Color
         /// The single-hue ramp of severities 1 to 5, darkening with severity, and the colour of
         /// text on each (checked in a test for greyscale steps and contrast).
         public var calendarSeverity, calendarSeverityText: [Color]
 
-        private enum CodingKeys: String, CodingKey {
-            case chartBar, chartBackground, chartAxis, chartGrid, chartTrend
-            case calendarOutside, calendarOutsideText, calendarBorder, calendarNotLogged, calendarSeverity, calendarSeverityText
-        }
-
-        /// Decodes the colours and checks the ramp: five fills and five text colours.
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            chartBar = try c.decode(Color.self, forKey: .chartBar)
-            chartBackground = try c.decode(Color.self, forKey: .chartBackground)
-            chartAxis = try c.decode(Color.self, forKey: .chartAxis)
-            chartGrid = try c.decode(Color.self, forKey: .chartGrid)
-            chartTrend = try c.decode(Color.self, forKey: .chartTrend)
-            calendarOutside = try c.decode(Color.self, forKey: .calendarOutside)
-            calendarOutsideText = try c.decode(Color.self, forKey: .calendarOutsideText)
-            calendarBorder = try c.decode(Color.self, forKey: .calendarBorder)
-            calendarNotLogged = try c.decode(Color.self, forKey: .calendarNotLogged)
-            calendarSeverity = try c.decode([Color].self, forKey: .calendarSeverity)
-            calendarSeverityText = try c.decode([Color].self, forKey: .calendarSeverityText)
-            for key in [CodingKeys.calendarSeverity, .calendarSeverityText]
-                where (key == .calendarSeverity ? calendarSeverity : calendarSeverityText).count != 5 {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "five colours, one per severity 1–5")
+        /// Reads the colours and checks the ramp: five fills and five text colours.
+        init(_ n: ConfigNode) throws {
+            chartBar = try n.color("chartBar"); chartBackground = try n.color("chartBackground")
+            chartAxis = try n.color("chartAxis"); chartGrid = try n.color("chartGrid"); chartTrend = try n.color("chartTrend")
+            calendarOutside = try n.color("calendarOutside"); calendarOutsideText = try n.color("calendarOutsideText")
+            calendarBorder = try n.color("calendarBorder"); calendarNotLogged = try n.color("calendarNotLogged")
+            calendarSeverity = try n.colors("calendarSeverity")
+            calendarSeverityText = try n.colors("calendarSeverityText")
+            for key in ["calendarSeverity", "calendarSeverityText"]
+                where (key == "calendarSeverity" ? calendarSeverity : calendarSeverityText).count != 5 {
+                throw try n[key].wrong("five colours, one per severity 1–5")
             }
         }
     }
     /// A severity surface of the palette, as `severitySurface` names it.
-    enum Surface: String, Decodable {
+    enum Surface: String {
         case severityMild, severitySevere
 
-        init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            guard let surface = Surface(rawValue: try c.decode(String.self)) else {
-                throw DecodingError.dataCorruptedError(in: c, debugDescription: "severityMild or severitySevere")
-            }
+        init(_ n: ConfigNode) throws {
+            guard let surface = Surface(rawValue: try n.string()) else { throw n.wrong("severityMild or severitySevere") }
             self = surface
         }
     }
@@ -76,13 +73,13 @@ public struct AuraeBrand: Sendable {
     private let severitySurfaces: [Int: Color]
 
     public init(templates: TemplateSet) throws {
-        try self.init(try templates.decode(BrandFile.self, file: templates.brandFile), file: templates.brandFile)
+        try self.init(try BrandFile(templates.node(file: templates.brandFile)), file: templates.brandFile)
     }
 
-    /// Checks the decoded file (its colours parsed as it was decoded): as many ring scales as opacities.
+    /// Checks the file as read (its colours parsed as it was read): as many ring scales as opacities.
     init(_ b: BrandFile, file: String) throws {
-        palette = b.palette.page
-        visuals = b.palette.visuals
+        palette = b.page
+        visuals = b.visuals
         bodyFamily = b.fonts.body
         headingFamily = b.fonts.heading
         wordmarkFamily = b.fonts.wordmark
@@ -147,28 +144,46 @@ public struct AuraeBrand: Sendable {
 }
 
 /// `templates/brand/<app>.json`.
-struct BrandFile: Decodable {
-    struct Fonts: Decodable { let body, heading, wordmark: String }
-    struct Mark: Decodable {
+struct BrandFile {
+    struct Fonts {
+        let body, heading, wordmark: String
+        init(_ n: ConfigNode) throws { body = try n.string("body"); heading = try n.string("heading"); wordmark = try n.string("wordmark") }
+    }
+    struct Mark {
         let size, wordmarkSize: Double
         let ringScales, ringOpacities: [Double]
         let smallSizeThreshold: Double
         let smallSizeRings: Int
         let aspect, accentBarHeight: Double
+        init(_ n: ConfigNode) throws {
+            size = try n.double("size"); wordmarkSize = try n.double("wordmarkSize")
+            ringScales = try n.doubles("ringScales"); ringOpacities = try n.doubles("ringOpacities")
+            smallSizeThreshold = try n.double("smallSizeThreshold"); smallSizeRings = try n.int("smallSizeRings")
+            aspect = try n.double("aspect"); accentBarHeight = try n.double("accentBarHeight")
+        }
     }
-    struct TypeSizes: Decodable { let titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double }
-    /// Both palettes are read from the one `palette` object.
-    struct Palettes: Decodable {
-        let page: AuraeBrand.Palette
-        let visuals: AuraeBrand.VisualPalette
-        init(from decoder: Decoder) throws {
-            page = try AuraeBrand.Palette(from: decoder)
-            visuals = try AuraeBrand.VisualPalette(from: decoder)
+    struct TypeSizes {
+        let titleSize, headingSize, bodySize, captionSize, tableSize, footerSize: Double
+        init(_ n: ConfigNode) throws {
+            titleSize = try n.double("titleSize"); headingSize = try n.double("headingSize"); bodySize = try n.double("bodySize")
+            captionSize = try n.double("captionSize"); tableSize = try n.double("tableSize"); footerSize = try n.double("footerSize")
         }
     }
     let fonts: Fonts
-    let palette: Palettes
-    let severitySurface: [String: AuraeBrand.Surface]
+    /// Both palettes are read from the one `palette` object.
+    let page: AuraeBrand.Palette
+    let visuals: AuraeBrand.VisualPalette
+    let severitySurface: [(key: String, surface: AuraeBrand.Surface)]
     let mark: Mark
     let type: TypeSizes
+
+    init(_ n: ConfigNode) throws {
+        fonts = try Fonts(n["fonts"])
+        let palette = try n["palette"]
+        page = try AuraeBrand.Palette(palette)
+        visuals = try AuraeBrand.VisualPalette(palette)
+        severitySurface = try n["severitySurface"].members().map { ($0.key, try AuraeBrand.Surface($0.node)) }
+        mark = try Mark(n["mark"])
+        type = try TypeSizes(n["type"])
+    }
 }

@@ -79,22 +79,48 @@ struct SummaryTable {
     }
 }
 
-/// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table.
-struct SummaryLayout: Decodable {
-    enum ColumnKey: String, Decodable, CaseIterable, CodingKeyRepresentable { case date, time, severity, duration, weather, medication, notes }
-    enum Align: String, Decodable { case leading, center, trailing }
-    enum Overflow: String, Decodable { case wrap, truncate }
-    struct Page: Decodable { let width, height, marginTop, marginLeft, marginRight, marginBottom: Double }
-    struct Column: Decodable {
+/// `templates/reports/aurae-summary.json`: the sections in order, the page and the episode table,
+/// read by hand (`ConfigNode`).
+struct SummaryLayout {
+    enum ColumnKey: String, CaseIterable { case date, time, severity, duration, weather, medication, notes }
+    enum Align: String, CaseIterable { case leading, center, trailing }
+    enum Overflow: String, CaseIterable { case wrap, truncate }
+    struct Page {
+        let width, height, marginTop, marginLeft, marginRight, marginBottom: Double
+        init(_ n: ConfigNode) throws {
+            width = try n.double("width"); height = try n.double("height")
+            marginTop = try n.double("marginTop"); marginLeft = try n.double("marginLeft")
+            marginRight = try n.double("marginRight"); marginBottom = try n.double("marginBottom")
+        }
+    }
+    struct Column {
         let key: ColumnKey
         let width: Double?
         let flex: Double?
         let align: Align?
         let overflow: Overflow?
+        init(_ n: ConfigNode) throws {
+            key = try Self.one(of: ColumnKey.self, n["key"])
+            width = try n.optional("width")?.double()
+            flex = try n.optional("flex")?.double()
+            align = try n.optional("align").map { try Self.one(of: Align.self, $0) }
+            overflow = try n.optional("overflow").map { try Self.one(of: Overflow.self, $0) }
+        }
+        static func one<T: RawRepresentable & CaseIterable>(of _: T.Type, _ n: ConfigNode) throws -> T where T.RawValue == String {
+            guard let v = T(rawValue: try n.string()) else {
+                throw n.wrong("one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            return v
+        }
     }
-    struct TableSpec: Decodable {
+    struct TableSpec {
         let columns: [Column]
         let headerHeight, rowHeight, paddingX, paddingY: Double
+        init(_ n: ConfigNode) throws {
+            columns = try n["columns"].list().map(Column.init)
+            headerHeight = try n.double("headerHeight"); rowHeight = try n.double("rowHeight")
+            paddingX = try n.double("paddingX"); paddingY = try n.double("paddingY")
+        }
     }
     /// Section ids in order, checked against the summary's registered sections when it loads.
     let sections: [String]
@@ -104,11 +130,16 @@ struct SummaryLayout: Decodable {
     let runningNameCharacters: Int
     let table: TableSpec
 
-    /// Decodes the layout and checks what the types cannot: every column has a width or a flex,
+    /// Reads the layout and checks what the types cannot: every column has a width or a flex,
     /// and notes are cut to at least one character.
     init(templates: TemplateSet, name: String) throws {
         let file = templates.reportFile(name)
-        self = try templates.decode(SummaryLayout.self, file: file)
+        let n = try templates.node(file: file)
+        sections = try n.strings("sections")
+        page = try Page(n["page"])
+        notesMaxCharacters = try n.int("notesMaxCharacters")
+        runningNameCharacters = try n.int("runningNameCharacters")
+        table = try TableSpec(n["table"])
         for (i, c) in table.columns.enumerated() where c.width == nil && c.flex == nil {
             throw CatalogError.missingKey(file: file, key: "table.columns[\(i)].flex")
         }

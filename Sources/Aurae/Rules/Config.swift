@@ -4,7 +4,7 @@ import Catalog
 /// every threshold and list the analysis uses. Nothing of this is written in Swift code, and
 /// nothing of it is wording.
 ///
-/// Both files are used as decoded, their keys the property names, so a new threshold is one
+/// Both files are used as read, their keys the property names, so a new threshold is one
 /// field where the rules read it. The values the rules need in another form (a share as
 /// millionths, labels and bands in order, lower-cased names) are made, and checked, by the type
 /// that decodes them (`Thresholds.swift`, `Medications.swift`), once per load.
@@ -15,7 +15,7 @@ public struct InsightsConfig: Sendable {
     public let medications: Medications
 
     public init(templates: TemplateSet) throws {
-        thresholds = try templates.decode(Thresholds.self, file: templates.thresholdsFile)
-        medications = try templates.decode(Medications.self, file: templates.medicationsFile)
+        thresholds = try Thresholds(templates.node(file: templates.thresholdsFile))
+        medications = try Medications(templates.node(file: templates.medicationsFile))
     }
 }

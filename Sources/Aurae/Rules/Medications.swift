@@ -1,37 +1,50 @@
-/// `templates/medications/aurae.json` as decoded: the property names are the file's keys. Names
+import Catalog
+
+/// `templates/medications/aurae.json` as read (`ConfigNode`): the property names are the file's keys. Names
 /// (generic, brand and product names, of one or more words) are held as `MedicationName.key`s:
 /// lower-cased words joined by one space, the component separators their own words, so that a
 /// logged name is matched by its longest known prefix of whole words (`MedicationClassifier`).
-public struct Medications: Decodable, Sendable {
+public struct Medications: Sendable {
     /// An ICHD-3 class: its id and label, the monthly reference days (`nil`: a class of its own
     /// with no reference, such as gepants and ditans), its names.
-    public struct MedicationClass: Decodable, Sendable {
+    public struct MedicationClass: Sendable {
         public let id: String
         public let label: String
         public let referenceDays: Int?
         public let names: Names
+        init(_ n: ConfigNode) throws {
+            id = try n.string("id"); label = try n.string("label")
+            referenceDays = try n.optional("referenceDays")?.int()
+            names = try Names(n["names"])
+        }
     }
     /// The class of an acute entry no class names.
-    public struct Other: Decodable, Sendable { public let id: String; public let label: String }
+    public struct Other: Sendable {
+        public let id: String; public let label: String
+        init(_ n: ConfigNode) throws { id = try n.string("id"); label = try n.string("label") }
+    }
 
     /// The rule that makes one product of an analgesic and a companion (caffeine, butalbital, an
     /// opioid) a combination analgesic: the ids of the classes that count as the analgesic, of
     /// the classes that count as a companion (besides the adjuvants), and of the class they
     /// become together.
-    public struct Combination: Decodable, Sendable {
+    public struct Combination: Sendable {
         public let analgesicClasses: [String]
         public let companionClasses: [String]
         public let into: String
+        init(_ n: ConfigNode) throws {
+            analgesicClasses = try n.strings("analgesicClasses"); companionClasses = try n.strings("companionClasses")
+            into = try n.string("into")
+        }
     }
 
     /// A list of names, each as its match key.
-    public struct Names: Decodable, Sendable {
+    public struct Names: Sendable {
         public let keys: [String]
 
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            keys = try c.decode([String].self).map(MedicationName.key)
-            guard !keys.contains("") else { throw DecodingError.dataCorruptedError(in: c, debugDescription: "names that are not empty") }
+        init(_ n: ConfigNode) throws {
+            keys = try n.strings().map(MedicationName.key)
+            guard !keys.contains("") else { throw n.wrong("names that are not empty") }
         }
     }
 
@@ -58,29 +71,28 @@ public struct Medications: Decodable, Sendable {
     let analgesicClasses: Set<Int>, companionClasses: Set<Int>
     let combinationClass: Int
 
-    private enum CodingKeys: String, CodingKey { case preventive, adjuvants, ichd3Classes, products, combination, otherAcute }
-
-    /// Decodes the file and checks what the types cannot: no name in two lists, at least one
+    /// Reads the file and checks what the types cannot: no name in two lists, at least one
     /// class, and a combination rule naming classes of the file.
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        preventive = try c.decode(Names.self, forKey: .preventive)
-        adjuvants = try c.decode(Names.self, forKey: .adjuvants)
-        ichd3Classes = try c.decode([MedicationClass].self, forKey: .ichd3Classes)
-        products = try c.decode([String: String].self, forKey: .products)
-        combination = try c.decode(Combination.self, forKey: .combination)
-        otherAcute = try c.decode(Other.self, forKey: .otherAcute)
-        guard !ichd3Classes.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .ichd3Classes, in: c, debugDescription: "at least one class")
-        }
+    public init(_ n: ConfigNode) throws {
+        preventive = try Names(n["preventive"])
+        adjuvants = try Names(n["adjuvants"])
+        let classList = try n["ichd3Classes"]
+        ichd3Classes = try classList.list().map(MedicationClass.init)
+        let productList = try n["products"]
+        var products: [String: String] = [:]
+        for (name, formula) in try productList.members() { products[name] = try formula.string() }
+        self.products = products
+        let combinationNode = try n["combination"]
+        combination = try Combination(combinationNode)
+        otherAcute = try Other(n["otherAcute"])
+        guard !ichd3Classes.isEmpty else { throw classList.wrong("at least one class") }
         var lookup: [String: Kind] = [:]
         var lists: [(Names, Kind)] = [(preventive, .preventive), (adjuvants, .adjuvant)]
         for (i, cls) in ichd3Classes.enumerated() { lists.append((cls.names, .medicationClass(i))) }
         for (names, kind) in lists {
             for key in names.keys {
                 if let seen = lookup[key], seen != kind {
-                    throw DecodingError.dataCorruptedError(forKey: .ichd3Classes, in: c,
-                                                           debugDescription: "\"\(key)\" is listed twice")
+                    throw classList.wrong("\"\(key)\" is listed twice")
                 }
                 lookup[key] = kind
             }
@@ -88,24 +100,25 @@ public struct Medications: Decodable, Sendable {
         for (name, formula) in products.sorted(by: { $0.key < $1.key }) {
             let parts = try MedicationName.words(formula).split(whereSeparator: MedicationName.isSeparator).map { words in
                 guard let kind = lookup[words.joined(separator: " ")], kind != .preventive else {
-                    throw DecodingError.dataCorruptedError(forKey: .products, in: c, debugDescription:
+                    throw productList.wrong(
                         "\"\(name)\": \"\(words.joined(separator: " "))\" is not a class or adjuvant name of this file")
                 }
                 return kind
             }
             let key = MedicationName.key(name)
             guard !parts.isEmpty, !key.isEmpty, lookup[key] == nil else {
-                throw DecodingError.dataCorruptedError(forKey: .products, in: c, debugDescription: "\"\(name)\" is listed twice or has no components")
+                throw productList.wrong("\"\(name)\" is listed twice or has no components")
             }
             lookup[key] = .product(parts)
         }
         self.lookup = lookup
-        longestName = lookup.keys.map { $0.split(separator: " ").count }.max() ?? 1
+        // A key is its non-empty words joined by one space: its words are its spaces plus one.
+        longestName = lookup.keys.map { key in 1 + key.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: " ") ? 1 : 0) } }.max() ?? 1
         let ids = ichd3Classes.map(\.id)
         func indices(_ list: [String]) throws -> Set<Int> {
             Set(try list.map { id in
                 guard let i = ids.firstIndex(of: id) else {
-                    throw DecodingError.dataCorruptedError(forKey: .combination, in: c, debugDescription: "no class \"\(id)\"")
+                    throw combinationNode.wrong("no class \"\(id)\"")
                 }
                 return i
             })
@@ -113,7 +126,7 @@ public struct Medications: Decodable, Sendable {
         analgesicClasses = try indices(combination.analgesicClasses)
         companionClasses = try indices(combination.companionClasses)
         guard let into = try indices([combination.into]).first else {
-            throw DecodingError.dataCorruptedError(forKey: .combination, in: c, debugDescription: "a class to combine into")
+            throw combinationNode.wrong("a class to combine into")
         }
         combinationClass = into
     }
@@ -122,13 +135,19 @@ public struct Medications: Decodable, Sendable {
 /// The words of a medication name as the classifier matches them.
 public enum MedicationName {
     /// The separators of a product's components besides the word "with".
-    static let separatorCharacters: Set<Character> = ["/", "+", "&"]
+    static let separatorBytes: [UInt8] = [UInt8(ascii: "/"), UInt8(ascii: "+"), UInt8(ascii: "&")]
+    static let separatorCharacters = Set(separatorBytes.map { Character(Unicode.Scalar($0)) })
     static let withWord = "with"
 
     /// The words of `name`, lower-cased: split at white space, "/", "+" and "&" standing as
     /// words of their own.
     static func words(_ name: String) -> [Substring] {
         let lower = name.lowercased()
+        return lower.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(lower) : characterWords(lower)
+    }
+
+    /// `words` of lower-cased text, cut by characters.
+    static func characterWords(_ lower: String) -> [Substring] {
         var out: [Substring] = []
         var start: String.Index? = nil
         var i = lower.startIndex
@@ -141,6 +160,29 @@ public enum MedicationName {
                 start = i
             }
             i = lower.index(after: i)
+        }
+        if let s = start { out.append(lower[s...]) }
+        return out
+    }
+
+    /// `words` of ASCII text, cut by bytes: each character is one byte (a CR LF pair is white
+    /// space either way), the white space being Unicode's in ASCII (tab to carriage return and
+    /// the space). The same words, without a grapheme and a set lookup per character.
+    static func asciiWords(_ lower: String) -> [Substring] {
+        var out: [Substring] = []
+        let bytes = lower.utf8
+        var start: String.Index? = nil
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let b = bytes[i]
+            let space = b == 0x20 || (b >= 0x09 && b <= 0x0D)
+            if space || separatorBytes.contains(b) {
+                if let s = start { out.append(lower[s..<i]); start = nil }
+                if !space { out.append(lower[i...i]) }
+            } else if start == nil {
+                start = i
+            }
+            bytes.formIndex(after: &i)
         }
         if let s = start { out.append(lower[s...]) }
         return out

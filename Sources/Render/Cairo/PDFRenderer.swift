@@ -134,12 +134,31 @@ public enum PDFRenderer {
         }
     }
 
-    /// `YYYY-MM-DDThh:mm:ssZ` in UTC (fixed format: no locale or machine time zone involved).
+    /// `YYYY-MM-DDThh:mm:ssZ` in UTC (fixed format: no locale or machine time zone involved),
+    /// the date's whole seconds, clamped to the years 0001–9999 this form can write. Civil-date
+    /// arithmetic on the epoch seconds (Howard Hinnant's `civil_from_days`): a date formatter
+    /// would load ICU's calendar data at start for these twenty characters.
     static func iso8601UTC(_ date: Date) -> String {
-        let f = ISO8601DateFormatter()
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
+        let first = -62_135_596_800.0, last = 253_402_300_799.0  // 0001-01-01T00:00:00Z, 9999-12-31T23:59:59Z
+        let t = date.timeIntervalSince1970
+        let seconds = t.isNaN ? 0 : Int(min(max(t.rounded(.down), first), last))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func padded(_ v: Int, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2) + "T" + padded(time / 3_600, 2) + ":"
+            + padded(time / 60 % 60, 2) + ":" + padded(time % 60, 2) + "Z"
     }
 }
 

@@ -29,10 +29,13 @@ extension Color: Decodable {
         let c = try decoder.singleValueContainer()
         let hex = try c.decode(String.self)
         guard let color = Color(hex: hex) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "a colour written #RRGGBB or #RRGGBBAA, not \(Quote.value(hex))")
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: Self.expected(hex))
         }
         self = color
     }
+
+    /// What a settings file must give where it gave `hex`, which is not a colour.
+    public static func expected(_ hex: String) -> String { "a colour written #RRGGBB or #RRGGBBAA, not \(Quote.value(hex))" }
 }
 
 public enum FontWeight: Int, Hashable, Sendable, CaseIterable {
