@@ -318,10 +318,11 @@ struct ContentSegment {
     }
     var area: ContentArea
     var actualText: String?
-    /// A node's id, or `-1 -` an artifact kind's number.
-    private var ownerCode: Int32
+    /// The owner as `ContentMarker` compares it: a node's id, or -1, -2, -3 for a header, footer
+    /// or layout artifact.
+    private(set) var ownerCode: Int32
     /// The glyphs, or -1 for a group.
-    private var glyphs: Int32
+    private(set) var glyphs: Int32
 
     init(kind: Kind, owner: StructureTree.Owner, area: ContentArea, actualText: String? = nil) {
         self.area = area

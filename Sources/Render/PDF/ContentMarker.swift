@@ -93,7 +93,7 @@ struct ContentMarker {
         /// Each segment's box, widened by the tolerance, and its glyphs (-1 for a group).
         let areas: [ContentArea]
         let counts: [Int]
-        /// Each segment's owner as a number (`Self.code`).
+        /// Each segment's owner as a number (`ContentSegment.ownerCode`).
         let owners: [Int]
         let marker: ContentMarker
         var lexer: PDFLexer
@@ -140,8 +140,8 @@ struct ContentMarker {
             self.input = input; self.segments = segments; self.marker = marker
             let t = ContentMarker.tolerance
             areas = segments.map { ContentArea(minX: $0.area.minX - t, minY: $0.area.minY - t, maxX: $0.area.maxX + t, maxY: $0.area.maxY + t) }
-            counts = segments.map { if case .glyphs(let n) = $0.kind { return n } else { return -1 } }
-            owners = segments.map { Self.code($0.owner) }
+            counts = segments.map { Int($0.glyphs) }
+            owners = segments.map { Int($0.ownerCode) }
             lexer = PDFLexer(input)
             gs = GraphicsState(ctm: Matrix(a: 1, b: 0, c: 0, d: -1, e: 0, f: marker.pageHeight))
             out = ByteSink(capacity: input.count + input.count / 2)
@@ -156,15 +156,8 @@ struct ContentMarker {
 
         // MARK: Owners as numbers
 
-        /// An owner as a number, compared once a glyph: a node's id, or negative for an artifact.
-        static func code(_ owner: StructureTree.Owner) -> Int {
-            switch owner {
-            case .node(let n): return n
-            case .artifact(.header): return -1
-            case .artifact(.footer): return -2
-            case .artifact(.layout): return -3
-            }
-        }
+        // An owner is a number, compared once a glyph: `ContentSegment.ownerCode`, a node's id or
+        // negative for an artifact.
         /// No owner.
         static let none = Int.min
         static let layout = -3
@@ -451,7 +444,7 @@ struct ContentMarker {
                 if marker.xobjects[name] == "/Form", cairoDepth == 0 {
                     let s = formSegment()
                     flush(to: start)
-                    if let s { switchTo(Self.code(s.owner), actualText: s.actualText) } else { switchTo(Self.layout) }
+                    if let s { switchTo(Int(s.ownerCode), actualText: s.actualText) } else { switchTo(Self.layout) }
                 } else if cairoDepth == 0 {
                     flush(to: start)
                     switchTo(Self.layout)
