@@ -207,8 +207,10 @@ for root, dirs, files in os.walk("."):
                                           re.sub(r'("manifest": *\{[^}]*"sha256": *)"[0-9a-f]{64}"', r'\1"S"',
                                                  re.sub(r'"run":( *)"[0-9a-f]{32}"', r'"run":\1"R"', t)))))
         elif root == "." and f.endswith(".stderr"):
+            # The time stamp goes before the sort: lines sorted by it keep the workers' order.
             rw(p, lambda t: sortlines(re.sub(r'"(ms|seconds)":[0-9.]+', r'"\1":0',
-                                             re.sub(r" in [0-9.]+ s \([0-9.]+ users/s\)", " in T s (R users/s)", t))))
+                                             re.sub(r'"ts":"[^"]*"', '"ts":"T"',
+                                                    re.sub(r" in [0-9.]+ s \([0-9.]+ users/s\)", " in T s (R users/s)", t)))))
 PY
 }
 
@@ -225,7 +227,8 @@ add clinical-days-only "headache clinical $S/logs.json --days $D -o @OUT.pdf --t
 add clinical-mixed "headache clinical $work/in/mixed.json -o @OUT.pdf --tier premium --as-of 2026-07-31 --skip-invalid" 0
 add clinical-gen "headache clinical $G/logs_1000.json -o @OUT.pdf --tier premium --as-of 2099-12-31 --quiet" 0
 add clinical-stdout "headache clinical $S/logs.json -o - --tier premium --as-of 2026-07-31" 0
-add clinical-free "headache clinical $S/logs.json -o @OUT.pdf --as-of 2026-07-31" 3
+add clinical-free "headache clinical $S/logs.json -o @OUT.pdf --tier free --as-of 2026-07-31" 3
+add clinical-no-tier "headache clinical $S/logs.json -o @OUT.pdf --as-of 2026-07-31" 2
 add clinical-free-explicit "headache clinical $S/logs.json --days $D -o @OUT.pdf --tier free --as-of 2026-07-31" 3
 add clinical-broken "headache clinical $B/logs-broken.json -o @OUT.pdf --tier premium --as-of 2026-07-31" 1
 add clinical-skip "headache clinical $B/logs-broken.csv -o @OUT.pdf --tier premium --as-of 2026-07-31 --skip-invalid" 0
@@ -242,7 +245,7 @@ add export-mixed-csv "headache export $work/in/mixed.json --format csv -o @OUT.c
 add export-mixed-json "headache export $work/in/mixed.json --format json -o @OUT.json --tier premium --as-of 2026-07-31 --skip-invalid" 0
 add export-gen-csv "headache export $G/logs_1000.json --format csv -o @OUT.csv --tier premium --as-of 2099-12-31" 0
 add export-gen-json "headache export $G/logs_1000.csv --format json -o @OUT.json --tier premium --as-of 2099-12-31" 0
-add export-free "headache export $S/logs.json --format csv -o @OUT.csv --as-of 2026-07-31" 3
+add export-free "headache export $S/logs.json --format csv -o @OUT.csv --tier free --as-of 2026-07-31" 3
 add export-broken "headache export $B/logs-broken.csv --format csv -o @OUT.csv --tier premium --as-of 2026-07-31" 1
 add export-skip "headache export $B/logs-broken.json --format json -o @OUT.json --tier premium --as-of 2026-07-31 --skip-invalid" 0
 add usage-export-format "headache export $S/logs.json --format xml -o @OUT.csv --tier premium" 2
@@ -303,18 +306,18 @@ batch_mismatch() {  # shards run with different options may not be merged
   run 3-merge headache batch-merge out-0 out-1 -o merged
   normbatch
 }
-addf batch-tiers batch_all 1
-addf batch-jobs1 batch_jobs1 1
-addf batch-jobs4-logjson batch_jobs4 1
-addf batch-free batch_free 1
-addf batch-insights batch_insights 1
-addf batch-range batch_range 1
-addf batch-resume batch_resume "1 1 1"
-addf batch-shards batch_shards "1 0 4 1"
-addf batch-shards-shared batch_shared "0 1 1"
-addf batch-shard-auto batch_auto "0 1 0 1"
-addf batch-merge-incomplete batch_incomplete "1 1"
-addf batch-merge-mismatch batch_mismatch "1 0 1"
+addf batch-tiers batch_all 5
+addf batch-jobs1 batch_jobs1 5
+addf batch-jobs4-logjson batch_jobs4 5
+addf batch-free batch_free 5
+addf batch-insights batch_insights 5
+addf batch-range batch_range 5
+addf batch-resume batch_resume "5 5 5"
+addf batch-shards batch_shards "5 0 4 5"
+addf batch-shards-shared batch_shared "0 5 5"
+addf batch-shard-auto batch_auto "0 5 0 5"
+addf batch-merge-incomplete batch_incomplete "5 1"
+addf batch-merge-mismatch batch_mismatch "5 0 1"
 add batch-missing-users "headache batch $work/in/no-such-users -o @OUT --as-of 2026-07-31" 1
 add usage-batch-shard "headache batch $U -o @OUT --as-of 2026-07-31 --shard 2/2" 2
 add usage-batch-shard-auto "headache batch $U -o @OUT --as-of 2026-07-31 --shard auto/2" 2
