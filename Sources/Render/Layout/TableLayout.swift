@@ -8,6 +8,8 @@ struct TableLayout {
     private(set) var header: MeasuredRow?
     /// Height a body cell's text may take with `.truncatingCells`: an empty page under the header.
     private(set) var cellRoom: Double
+    /// The body style in every column, shared by the rows without styles of their own.
+    let body: SharedStyles
 
     init(table: Table, measurer: TextMeasurer, frameWidth: Double, pageCapacity: Double) {
         self.table = table; m = measurer
@@ -16,6 +18,7 @@ struct TableLayout {
         var xs: [Double] = []
         for w in widths { xs.append(x); x += w }
         self.xs = xs; totalWidth = x
+        body = SharedStyles(table.bodyStyle, columns: widths.count, measurer: measurer)
         header = nil
         cellRoom = .infinity
         header = measureHeader()
@@ -46,36 +49,82 @@ struct TableLayout {
         }
     }
 
-    /// A measured row: per column, its lines and style; and the row height.
+    /// A measured row: per column, its lines, style and line height; and the row height. A
+    /// table keeps every row measured until it is placed (10,000 rows in a long report), so a row
+    /// holds its cells' lines in one array, and its styles and line heights are the table's shared
+    /// arrays unless a cell has a style of its own.
     struct MeasuredRow {
-        var cells: [(lines: [String], style: TextStyle, lineHeight: Double)]
+        /// Every cell's lines, cell after cell: cell `c`'s end at `ends[c]`.
+        private(set) var lines: [String]
+        private(set) var ends: [Int]
+        /// Per cell: its style and the height of one of its lines.
+        let styles: [TextStyle]
+        let lineHeights: [Double]
         var height: Double
+
+        init(lines: [String], ends: [Int], styles: [TextStyle], lineHeights: [Double], height: Double) {
+            self.lines = lines; self.ends = ends; self.styles = styles; self.lineHeights = lineHeights; self.height = height
+        }
+
+        var cellCount: Int { ends.count }
+
+        /// The lines of cell `c`.
+        func lines(_ c: Int) -> ArraySlice<String> { lines[(c == 0 ? 0 : ends[c - 1])..<ends[c]] }
+
+        /// The same cells with `take(c)` lines each.
+        func replacingLines(_ take: (Int) -> ArraySlice<String>) -> MeasuredRow {
+            var out = self
+            out.lines = []; out.ends = []
+            out.ends.reserveCapacity(ends.count)
+            for c in ends.indices { out.lines += take(c); out.ends.append(out.lines.count) }
+            return out
+        }
     }
 
-    func measure(texts: [String], styles: [TextStyle?], base: TextStyle, minHeight: Double,
+    /// A style for every column and its line height: what a row without styles of its own shares.
+    struct SharedStyles {
+        let styles: [TextStyle]
+        let lineHeights: [Double]
+        init(_ style: TextStyle, columns: Int, measurer: TextMeasurer) {
+            styles = Array(repeating: style, count: columns)
+            lineHeights = Array(repeating: measurer.lineMetrics(style).height, count: columns)
+        }
+    }
+
+    func measure(texts: [String], styles: [TextStyle?], base: SharedStyles, minHeight: Double,
                  forceWrap: Bool, truncateTall: Bool) -> MeasuredRow {
         let pad = table.cellPadding
-        var cells: [(lines: [String], style: TextStyle, lineHeight: Double)] = []
-        cells.reserveCapacity(widths.count)
+        var lines: [String] = [], ends: [Int] = []
+        lines.reserveCapacity(widths.count); ends.reserveCapacity(widths.count)
+        // The shared arrays unless a cell has a style of its own.
+        var own: (styles: [TextStyle], lineHeights: [Double])?
         var contentH = 0.0
         for c in widths.indices {
             let text = c < texts.count ? texts[c] : ""
-            let style = (c < styles.count ? styles[c] : nil) ?? base
-            let lh = m.lineMetrics(style).height
-            if text.isEmpty { cells.append(([], style, lh)); continue }
-            let w = max(1, widths[c] - pad.left - pad.right)
-            let lines: [String]
-            if !forceWrap, table.columns[c].overflow == .truncate {
-                lines = [m.truncate(text, style: style, width: w)]
-            } else if truncateTall {
-                lines = wrapTruncated(text, style: style, width: w, lineHeight: lh)
-            } else {
-                lines = m.wrap(text, style: style, width: w)
+            let cellStyle = c < styles.count ? styles[c] : nil
+            let style = cellStyle ?? base.styles[c]
+            let lh = cellStyle.map { m.lineMetrics($0).height } ?? base.lineHeights[c]
+            if cellStyle != nil {
+                if own == nil { own = (base.styles, base.lineHeights) }
+                own?.styles[c] = style; own?.lineHeights[c] = lh
             }
-            contentH = max(contentH, Double(lines.count) * lh)
-            cells.append((lines, style, lh))
+            defer { ends.append(lines.count) }
+            if text.isEmpty { continue }
+            let w = max(1, widths[c] - pad.left - pad.right)
+            let cellLines: [String]
+            if !forceWrap, table.columns[c].overflow == .truncate {
+                cellLines = [m.truncate(text, style: style, width: w)]
+            } else if truncateTall {
+                cellLines = wrapTruncated(text, style: style, width: w, lineHeight: lh)
+            } else {
+                cellLines = m.wrap(text, style: style, width: w)
+            }
+            contentH = max(contentH, Double(cellLines.count) * lh)
+            lines += cellLines
         }
-        return MeasuredRow(cells: cells, height: max(minHeight, contentH + pad.top + pad.bottom))
+        return MeasuredRow(lines: lines, ends: ends, styles: own?.styles ?? base.styles,
+                           lineHeights: own?.lineHeights ?? base.lineHeights,
+                           height: max(minHeight, contentH + pad.top + pad.bottom))
     }
 
     /// The lines of a cell, at most as many as `cellRoom` holds; the last one kept ends with "…"
@@ -91,13 +140,13 @@ struct TableLayout {
 
     private func measureHeader() -> MeasuredRow? {
         guard !table.header.isEmpty else { return nil }
-        return measure(texts: table.header, styles: [], base: table.headerStyle,
+        return measure(texts: table.header, styles: [], base: SharedStyles(table.headerStyle, columns: widths.count, measurer: m),
                        minHeight: table.minHeaderHeight, forceWrap: true, truncateTall: false)
     }
 
     func measureBody(_ i: Int) -> MeasuredRow {
         let row = table.rows[i]
-        return measure(texts: row.cells.map(\.text), styles: row.cells.map(\.style), base: table.bodyStyle,
+        return measure(texts: row.cells.map(\.text), styles: row.cells.map(\.style), base: body,
                        minHeight: table.minRowHeight, forceWrap: false,
                        truncateTall: table.rowSplitting == .truncatingCells)
     }
@@ -116,17 +165,19 @@ extension TableLayout {
     func split(_ row: MeasuredRow, height: Double) -> (first: MeasuredRow, rest: MeasuredRow)? {
         let pad = table.cellPadding
         let room = height - pad.top - pad.bottom
-        var first = row, rest = row
         var firstH = 0.0, restH = 0.0, moved = false
-        for c in row.cells.indices {
-            let cell = row.cells[c]
-            let n = min(cell.lines.count, Counting.lines(fitting: room, lineHeight: cell.lineHeight))
-            first.cells[c].lines = Array(cell.lines.prefix(n))
-            rest.cells[c].lines = Array(cell.lines.dropFirst(n))
+        var kept: [Int] = []
+        kept.reserveCapacity(row.cellCount)
+        for c in 0..<row.cellCount {
+            let lines = row.lines(c), lh = row.lineHeights[c]
+            let n = min(lines.count, Counting.lines(fitting: room, lineHeight: lh))
+            kept.append(n)
             moved = moved || n > 0
-            firstH = max(firstH, Double(n) * cell.lineHeight)
-            restH = max(restH, Double(cell.lines.count - n) * cell.lineHeight)
+            firstH = max(firstH, Double(n) * lh)
+            restH = max(restH, Double(lines.count - n) * lh)
         }
+        var first = row.replacingLines { row.lines($0).prefix(kept[$0]) }
+        var rest = row.replacingLines { row.lines($0).dropFirst(kept[$0]) }
         guard moved else { return nil }
         first.height = firstH + pad.top + pad.bottom
         rest.height = max(table.minRowHeight, restH + pad.top + pad.bottom)

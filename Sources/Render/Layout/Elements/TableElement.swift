@@ -161,22 +161,22 @@ struct TableBox: LayoutBox {
         }
         let pad = table.cellPadding
         let inner = row.height - pad.top - pad.bottom
-        for c in row.cells.indices {
-            let cell = row.cells[c]
+        for c in 0..<row.cellCount {
+            let lines = row.lines(c), style = row.styles[c], lineHeight = row.lineHeights[c]
             let cellRole = role == .tableDataCell && c < table.rowHeaderColumns ? StructureRole.tableRowHeaderCell : role
             canvas.beginElement(StructureElement(cellRole, continues: continues))
             defer { canvas.endElement() }
-            if cell.lines.isEmpty { continue }
-            let textH = Double(cell.lines.count) * cell.lineHeight
+            if lines.isEmpty { continue }
+            let textH = Double(lines.count) * lineHeight
             var ly = top + pad.top + max(0, (inner - textH) / 2)
             let w = max(0, widths[c] - pad.left - pad.right)
             let align = table.columns[c].alignment
-            for line in cell.lines {
+            for line in lines {
                 if !line.isEmpty {
                     canvas.add(.text(TextRun(text: line, origin: Point(x: x0 + xs[c] + pad.left, y: ly),
-                                             width: w, alignment: align, style: cell.style)))
+                                             width: w, alignment: align, style: style)))
                 }
-                ly += cell.lineHeight
+                ly += lineHeight
             }
         }
     }
