@@ -12,7 +12,8 @@ final class PackedPageTests: XCTestCase {
     static let dashed = Stroke(color: Fixture.headFill, width: 0.5, dash: [1, 2])
 
     /// Every kind of item, with values whose sums would not round-trip (0.1 + 0.2) and the
-    /// shapes packed specially (closed four-sided paths) beside ones that are not.
+    /// shapes packed specially (closed four-sided paths, items clipped to one, nested) beside ones
+    /// that are not.
     static let items: [DisplayItem] = [
         .text(TextRun(text: "Severity", origin: Point(x: 0.1, y: 0.2), width: 33.3, alignment: .trailing, style: Fixture.bold)),
         .text(TextRun(text: "a line longer than fifteen bytes, so not a small string", origin: Point(x: 10, y: 12),
@@ -33,6 +34,16 @@ final class PackedPageTests: XCTestCase {
         .clip(Path.rect(Rect(x: 0, y: 0, width: 10, height: 10)), [
             .line(from: Point(x: 0, y: 10), to: Point(x: 10, y: 0), color: Fixture.zebra, width: 0.4),
             .text(TextRun(text: "in", origin: Point(x: 1, y: 1), width: 9, style: Fixture.text)),
+        ]),
+        .clip(Path.rect(Rect(x: 0.1, y: 0.2, width: 0.30000000000000004, height: 4)), [
+            .clip(Path.rect(Rect(x: 1, y: 1, width: 2, height: 2)), []),
+            .clip(Path.sector(center: Point(x: 5, y: 5), radius: 3, startAngle: 0, endAngle: 1), [
+                .rect(Rect(x: 1, y: 2, width: 3, height: 4), gradient, opacity: 0.35),
+            ]),
+            .path(Path.rect(Rect(x: 0.1, y: 0.2, width: 30.3, height: 14)), fill: .solid(Fixture.ink), stroke: nil),
+        ]),
+        .clip(Path.polygon([Point(x: 0, y: 0), Point(x: 4, y: 1), Point(x: 3, y: 5)]), [
+            .line(from: Point(x: 0, y: 10), to: Point(x: 10, y: 0), color: Fixture.zebra, width: 0.4),
         ]),
         .text(TextRun(text: "", origin: Point(x: 0, y: 0), width: 0, style: Fixture.bold)),
     ]

@@ -8,7 +8,8 @@
 
 /// The display items of one page, packed: text runs and labels (their style an index into the
 /// page's few styles), rectangles, ellipses and lines (their paint an index), and closed
-/// four-sided paths (cell borders) as their four points; every other item as it is.
+/// four-sided paths (cell borders) as their four points, items clipped to such a path (a calendar
+/// day's hatching) as the path and their items packed in turn; every other item as it is.
 struct PageItems: Sendable {
     /// One text run or label.
     private struct Text: Sendable {
@@ -39,10 +40,13 @@ struct PageItems: Sendable {
         var fill: UInt32, stroke: UInt32
     }
 
-    private enum Kind: UInt8, Sendable { case run, label, rect, ellipse, line, quad, other }
+    /// `clip` opens a clipped item (its path the next quad), its items follow and `clipEnd` closes it.
+    private enum Kind: UInt8, Sendable { case run, label, rect, ellipse, line, quad, other, clip, clipEnd }
 
-    /// Per item, in drawing order: which list holds it.
+    /// Per item, in drawing order: which list holds it (a clipped item's items after it).
     private var kinds: [Kind] = []
+    /// The number of items (not counting those inside clipped items).
+    private(set) var count = 0
     private var texts: [Text] = []
     private var marks: [Mark] = []
     private var quads: [Quad] = []
@@ -59,9 +63,12 @@ struct PageItems: Sendable {
         for item in items { append(item) }
     }
 
-    var count: Int { kinds.count }
-
     mutating func append(_ item: DisplayItem) {
+        count += 1
+        pack(item)
+    }
+
+    private mutating func pack(_ item: DisplayItem) {
         switch item {
         case .text(let r):
             kinds.append(.run)
@@ -81,14 +88,24 @@ struct PageItems: Sendable {
             kinds.append(.line)
             marks.append(Mark(a: from, b: to, value: width, paint: colors.index(color)))
         case let .path(path, fill, stroke):
-            guard let p = Self.quadrilateral(path) else { fallthrough }
+            guard let p = Self.quadrilateral(path) else { return packOther(item) }
             kinds.append(.quad)
             quads.append(Quad(p0: p.0, p1: p.1, p2: p.2, p3: p.3, fill: fill.map { 1 + paints.index($0) } ?? 0,
                               stroke: stroke.map { 1 + strokes.index($0) } ?? 0))
+        case let .clip(path, items):
+            guard let p = Self.quadrilateral(path) else { return packOther(item) }
+            kinds.append(.clip)
+            quads.append(Quad(p0: p.0, p1: p.1, p2: p.2, p3: p.3, fill: 0, stroke: 0))
+            for item in items { pack(item) }
+            kinds.append(.clipEnd)
         default:
-            kinds.append(.other)
-            others.append(item)
+            packOther(item)
         }
+    }
+
+    private mutating func packOther(_ item: DisplayItem) {
+        kinds.append(.other)
+        others.append(item)
     }
 
     /// The corners of a closed path of four straight sides (`Path.rect`), else nil.
@@ -115,33 +132,57 @@ struct PageItems: Sendable {
         }
     }
 
+    private static func path(_ q: Quad) -> Path {
+        Path([.move(to: q.p0), .line(to: q.p1), .line(to: q.p2), .line(to: q.p3), .close])
+    }
+
     private func quad(_ q: Quad) -> DisplayItem {
-        .path(Path([.move(to: q.p0), .line(to: q.p1), .line(to: q.p2), .line(to: q.p3), .close]),
-              fill: q.fill == 0 ? nil : paints[q.fill - 1], stroke: q.stroke == 0 ? nil : strokes[q.stroke - 1])
+        .path(Self.path(q), fill: q.fill == 0 ? nil : paints[q.fill - 1], stroke: q.stroke == 0 ? nil : strokes[q.stroke - 1])
+    }
+
+    /// Where the next item of each list is while the items are unpacked.
+    private struct Cursor { var kind = 0, text = 0, mark = 0, quad = 0, other = 0 }
+
+    /// The item at the cursor (a clipped item with its items), the cursor moved past it.
+    private func item(_ c: inout Cursor) -> DisplayItem {
+        let kind = kinds[c.kind]
+        c.kind += 1
+        switch kind {
+        case .run, .label: defer { c.text += 1 }; return text(texts[c.text], kind)
+        case .rect, .ellipse, .line: defer { c.mark += 1 }; return mark(marks[c.mark], kind)
+        case .quad: defer { c.quad += 1 }; return quad(quads[c.quad])
+        case .other, .clipEnd: defer { c.other += 1 }; return others[c.other]  // (a clip consumes its clipEnd)
+        case .clip:
+            let path = Self.path(quads[c.quad])
+            c.quad += 1
+            var items: [DisplayItem] = []
+            while c.kind < kinds.count, kinds[c.kind] != .clipEnd { items.append(item(&c)) }
+            c.kind += 1
+            return .clip(path, items)
+        }
     }
 
     var items: [DisplayItem] {
         var out: [DisplayItem] = []
-        out.reserveCapacity(kinds.count)
-        var t = 0, m = 0, q = 0, o = 0
-        for kind in kinds {
-            switch kind {
-            case .run, .label: out.append(text(texts[t], kind)); t += 1
-            case .rect, .ellipse, .line: out.append(mark(marks[m], kind)); m += 1
-            case .quad: out.append(quad(quads[q])); q += 1
-            case .other: out.append(others[o]); o += 1
-            }
-        }
+        out.reserveCapacity(count)
+        var c = Cursor()
+        while c.kind < kinds.count { out.append(item(&c)) }
         return out
     }
 
-    /// The text runs, in drawing order.
+    /// The text runs, in drawing order (not those inside clipped items).
     var textRuns: [TextRun] {
         var out: [TextRun] = []
-        var t = 0
-        for kind in kinds where kind == .run || kind == .label {
-            if kind == .run, case .text(let r) = text(texts[t], kind) { out.append(r) }
-            t += 1
+        var t = 0, depth = 0
+        for kind in kinds {
+            switch kind {
+            case .clip: depth += 1
+            case .clipEnd: depth -= 1
+            case .run, .label:
+                if depth == 0, kind == .run, case .text(let r) = text(texts[t], kind) { out.append(r) }
+                t += 1
+            default: break
+            }
         }
         return out
     }
