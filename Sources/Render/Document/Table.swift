@@ -75,16 +75,37 @@ public struct TableColumn: Sendable {
     }
 }
 
+/// A long table holds every cell until it is laid out (10,000 rows of a clinical report), and most
+/// cells have neither a style nor a fill of their own: a cell keeps those two out of line, 24 bytes
+/// instead of 136.
 public struct TableCell: Sendable, ExpressibleByStringLiteral {
     public var text: String
+    /// The style and fill of a cell that has one (immutable, so copies of a cell may share it).
+    private final class Own: Sendable {
+        let style: TextStyle?
+        let fill: Color?
+        init(style: TextStyle?, fill: Color?) { self.style = style; self.fill = fill }
+    }
+    private var own: Own?
+
     /// Overrides the table's body style for this cell.
-    public var style: TextStyle?
+    public var style: TextStyle? {
+        get { own?.style }
+        set { own = Self.own(style: newValue, fill: fill) }
+    }
     /// Background of this cell (drawn over the row fill).
-    public var fill: Color?
+    public var fill: Color? {
+        get { own?.fill }
+        set { own = Self.own(style: style, fill: newValue) }
+    }
     public init(_ text: String, style: TextStyle? = nil, fill: Color? = nil) {
-        self.text = text; self.style = style; self.fill = fill
+        self.text = text; own = Self.own(style: style, fill: fill)
     }
     public init(stringLiteral value: String) { self.init(value) }
+
+    private static func own(style: TextStyle?, fill: Color?) -> Own? {
+        style == nil && fill == nil ? nil : Own(style: style, fill: fill)
+    }
 }
 
 public struct TableRow: Sendable {
