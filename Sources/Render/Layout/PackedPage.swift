@@ -143,22 +143,25 @@ struct PageItems: Sendable {
     /// Where the next item of each list is while the items are unpacked.
     private struct Cursor { var kind = 0, text = 0, mark = 0, quad = 0, other = 0 }
 
-    /// The item at the cursor (a clipped item with its items), the cursor moved past it.
-    private func item(_ c: inout Cursor) -> DisplayItem {
-        let kind = kinds[c.kind]
-        c.kind += 1
-        switch kind {
-        case .run, .label: defer { c.text += 1 }; return text(texts[c.text], kind)
-        case .rect, .ellipse, .line: defer { c.mark += 1 }; return mark(marks[c.mark], kind)
-        case .quad: defer { c.quad += 1 }; return quad(quads[c.quad])
-        case .other, .clipEnd: defer { c.other += 1 }; return others[c.other]  // (a clip consumes its clipEnd)
-        case .clip:
-            let path = Self.path(quads[c.quad])
-            c.quad += 1
-            var items: [DisplayItem] = []
-            while c.kind < kinds.count, kinds[c.kind] != .clipEnd { items.append(item(&c)) }
+    /// The items from the cursor to the end of the page or of the clipped item it is in (whose
+    /// `clipEnd` it then moves past), each clipped item with its items.
+    private func items(_ c: inout Cursor, into out: inout [DisplayItem]) {
+        while c.kind < kinds.count {
+            let kind = kinds[c.kind]
             c.kind += 1
-            return .clip(path, items)
+            switch kind {
+            case .run, .label: out.append(text(texts[c.text], kind)); c.text += 1
+            case .rect, .ellipse, .line: out.append(mark(marks[c.mark], kind)); c.mark += 1
+            case .quad: out.append(quad(quads[c.quad])); c.quad += 1
+            case .other: out.append(others[c.other]); c.other += 1
+            case .clip:
+                let path = Self.path(quads[c.quad])
+                c.quad += 1
+                var clipped: [DisplayItem] = []
+                items(&c, into: &clipped)
+                out.append(.clip(path, clipped))
+            case .clipEnd: return
+            }
         }
     }
 
@@ -166,7 +169,7 @@ struct PageItems: Sendable {
         var out: [DisplayItem] = []
         out.reserveCapacity(count)
         var c = Cursor()
-        while c.kind < kinds.count { out.append(item(&c)) }
+        items(&c, into: &out)
         return out
     }
 
