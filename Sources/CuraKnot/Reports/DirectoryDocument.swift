@@ -107,11 +107,11 @@ public struct DirectoryDocument {
         }
         let label = brand.style(\.bodyFamily, c.labelSize, .regular, p.caption)
         let rows = try fields.map { field, value in
-            TableRow([TableCell(try book.render(keys.fields[field]), style: label), TableCell(Directory.present(value) ?? none)],
+            TableRow([TableCell(try book.render(keys.fields[field])), TableCell(Directory.present(value) ?? none)],
                      fill: p.zebra, tag: "provider \(e.id) \(field.rawValue)")
         }
         let table = Table(
-            name: "provider \(e.id)", columns: [TableColumn(.fixed(c.labelWidth)), TableColumn(.flexible(1))], header: [], rows: rows,
+            name: "provider \(e.id)", columns: [TableColumn(.fixed(c.labelWidth), style: label), TableColumn(.flexible(1))], header: [], rows: rows,
             headerStyle: label, bodyStyle: brand.style(\.bodyFamily, c.valueSize, .regular, p.textPrimary),
             cellPadding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY), spaceAfter: c.spacing,
             rowSplitting: .truncatingCells, rowHeaderColumns: 1)

@@ -70,8 +70,12 @@ public struct TableColumn: Sendable {
     public var width: Width
     public var alignment: Alignment
     public var overflow: Overflow
-    public init(_ width: Width, alignment: Alignment = .leading, overflow: Overflow = .wrap) {
-        self.width = width; self.alignment = alignment; self.overflow = overflow
+    /// The style of this column's body cells, in place of the table's body style (a label
+    /// column): kept once for the column, not in each of thousands of cells. A cell's own style
+    /// still overrides it.
+    public var style: TextStyle?
+    public init(_ width: Width, alignment: Alignment = .leading, overflow: Overflow = .wrap, style: TextStyle? = nil) {
+        self.width = width; self.alignment = alignment; self.overflow = overflow; self.style = style
     }
 }
 

@@ -64,6 +64,9 @@ public protocol LayoutBox {
     var leadPiece: Double? { get }
     /// Splits the box at `availableHeight` into a part that fits and the rest, or refuses.
     func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit
+    /// How many measured pieces the box holds (a table's rows): what keeping it for a second
+    /// layout costs, counted against `WrapCache.budget`.
+    var measuredPieces: Int { get }
     /// Emits the box's display items with its top-left corner at `origin` (page coordinates).
     func draw(at origin: Point, into canvas: inout DisplayCanvas)
 }
@@ -75,6 +78,7 @@ extension LayoutBox {
     public var breaksPageBefore: Bool { false }
     public var discardedAtPageTop: Bool { false }
     public var leadPiece: Double? { nil }
+    public var measuredPieces: Int { 1 }
     public func split(availableHeight: Double, in context: LayoutContext) throws -> BoxSplit { .refuse }
 }
 

@@ -12,6 +12,8 @@ public struct LayoutEngine {
     /// How many more times front matter that takes too many pages is made.
     static let frontMatterAttempts = 2
     public let measurer: TextMeasurer
+    /// How many measured pieces the layout keeps for a second layout (`WrapCache`).
+    var wrapCacheBudget = WrapCache.budget
     public init(measurer: TextMeasurer) { self.measurer = measurer }
 
     public func layout(_ doc: Document) throws -> LaidOutDocument {
@@ -23,7 +25,7 @@ public struct LayoutEngine {
         /// of a page or less), laid out again with the space between blocks tightened on the
         /// page before it, and that taken when the last page then goes.
         func paginate(_ blocks: ArraySlice<Block>, continuationFirst: Bool) throws -> (pages: [DisplayPage], outline: [OutlineEntry]) {
-            let cache = WrapCache()
+            let cache = WrapCache(budget: wrapCacheBudget)
             func run(tight: Int? = nil, short: (index: Int, by: Double)? = nil)
                 throws -> (pages: [DisplayPage], outline: [OutlineEntry], used: Double, squeeze: Bool, capacity: Double) {
                 let p = try Paginator(measurer: measurer, pageSize: t.size, frame: frame, continuationHeader: t.continuationHeader,

@@ -130,12 +130,15 @@ final class Paginator {
         guard let cache else { return try element.wrap(in: context) }
         if let hit = cache.wrapped[key] { return hit }
         let w = try element.wrap(in: context)
-        cache.wrapped[key] = w
+        cache.store(w, at: key)
         return w
     }
 
     private func place(_ element: any LayoutElement, following: ArraySlice<Block>, path: String) throws {
         let context = context(path: path)
+        // Once placed, the element is measured again by a second layout rather than kept, when
+        // the cache is over its budget.
+        defer { if let cache, cache.isOverBudget { cache.drop(at: indexPath) } }
         switch try wrap(element, at: indexPath, in: context) {
         case .sequence(let blocks): try place(blocks)
         case .group(let blocks, let continuationBlocks):
@@ -237,7 +240,34 @@ final class Paginator {
 /// The elements of one document as wrapped, by their place in it (the block indices from the top
 /// level down): a second layout of the same document (a nearly empty last page taken in) and
 /// the lead of a heading measure nothing again. Valid for one frame width and one page.
+///
+/// A long document is not kept whole: past `budget` measured pieces (a table's rows count one
+/// each), each element is let go once placed, and a second layout measures it again. A
+/// 10,000-episode clinical report would otherwise hold every episode measured (about 30 MB) on
+/// top of its pages; the reports of a few hundred pages keep everything.
 final class WrapCache {
-    var wrapped: [[Int]: Wrapped] = [:]
+    static let budget = 5_000
+    private(set) var wrapped: [[Int]: Wrapped] = [:]
+    private var pieces = 0
+    let budget: Int
+    init(budget: Int = WrapCache.budget) { self.budget = budget }
+
+    var isOverBudget: Bool { pieces > budget }
+
+    func store(_ w: Wrapped, at key: [Int]) {
+        wrapped[key] = w
+        pieces += Self.pieces(w)
+    }
+
+    func drop(at key: [Int]) {
+        if let w = wrapped.removeValue(forKey: key) { pieces -= Self.pieces(w) }
+    }
+
+    private static func pieces(_ w: Wrapped) -> Int {
+        switch w {
+        case .box(let box): return box.measuredPieces
+        case .sequence(let blocks), .group(let blocks, _): return blocks.count
+        }
+    }
 }
 

@@ -18,7 +18,7 @@ struct TableLayout {
         var xs: [Double] = []
         for w in widths { xs.append(x); x += w }
         self.xs = xs; totalWidth = x
-        body = SharedStyles(table.bodyStyle, columns: widths.count, measurer: measurer)
+        body = SharedStyles(table.bodyStyle, columns: table.columns.map(\.style), count: widths.count, measurer: measurer)
         header = nil
         cellRoom = .infinity
         header = measureHeader()
@@ -85,9 +85,16 @@ struct TableLayout {
     struct SharedStyles {
         let styles: [TextStyle]
         let lineHeights: [Double]
-        init(_ style: TextStyle, columns: Int, measurer: TextMeasurer) {
-            styles = Array(repeating: style, count: columns)
-            lineHeights = Array(repeating: measurer.lineMetrics(style).height, count: columns)
+        /// `style` in every column, or the column's own where it has one.
+        init(_ style: TextStyle, columns: [TextStyle?] = [], count: Int, measurer: TextMeasurer) {
+            let height = measurer.lineMetrics(style).height
+            var styles: [TextStyle] = [], lineHeights: [Double] = []
+            for c in 0..<count {
+                let own = c < columns.count ? columns[c] : nil
+                styles.append(own ?? style)
+                lineHeights.append(own.map { measurer.lineMetrics($0).height } ?? height)
+            }
+            self.styles = styles; self.lineHeights = lineHeights
         }
     }
 
@@ -140,7 +147,7 @@ struct TableLayout {
 
     private func measureHeader() -> MeasuredRow? {
         guard !table.header.isEmpty else { return nil }
-        return measure(texts: table.header, styles: [], base: SharedStyles(table.headerStyle, columns: widths.count, measurer: m),
+        return measure(texts: table.header, styles: [], base: SharedStyles(table.headerStyle, count: widths.count, measurer: m),
                        minHeight: table.minHeaderHeight, forceWrap: true, truncateTall: false)
     }
 

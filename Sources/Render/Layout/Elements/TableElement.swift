@@ -69,6 +69,7 @@ struct TableBox: LayoutBox {
     }
 
     var minimumHeight: Double { headerHeight + (start < end ? row(start).height : 0) }
+    var measuredPieces: Int { 1 + rows.count }
     /// The header and the rows a break may not leave at a page's foot.
     var leadPiece: Double? {
         let n = min(max(1, table.minimumRowsAtBreak), end - start)
