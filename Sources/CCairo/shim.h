@@ -18,6 +18,7 @@ static inline int report_font_has_color(PangoFont *font) {
 
 #include <string.h>
 #include <sys/mman.h>
+#include <malloc.h>
 #ifndef MREMAP_MAYMOVE
 #define MREMAP_MAYMOVE 1
 #endif
@@ -60,4 +61,11 @@ static inline void report_byte_map_free(report_byte_map *m) {
     m->base = NULL;
     m->count = 0;
     m->capacity = 0;
+}
+
+/* Gives the heap's whole free pages back to the system (glibc's malloc_trim; FreedMemory.swift). */
+static inline void report_give_back_freed_memory(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }

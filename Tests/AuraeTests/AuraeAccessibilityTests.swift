@@ -37,9 +37,9 @@ extension ClinicalVisualsGoldenTests {
         XCTAssertEqual(ContrastAudit.findings(doc).map(\.description), [])
         // Every chart and calendar is a figure with alternative text.
         let tree = StructureTree(doc)
-        let figures = tree.nodes.filter { $0.role == .figure }
+        let figures = tree.nodes.indices.filter { tree.nodes[$0].role == .figure }
         XCTAssertFalse(figures.isEmpty)
-        XCTAssertTrue(figures.allSatisfy { !($0.alternativeText ?? "").isEmpty })
+        XCTAssertTrue(figures.allSatisfy { !(tree.alternativeText(of: $0) ?? "").isEmpty })
     }
 }
 

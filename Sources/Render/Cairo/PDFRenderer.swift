@@ -33,6 +33,14 @@ public enum PDFRenderer {
     public static func render(_ doc: consuming LaidOutDocument, measurer: PangoMeasurer,
                               warnings: ((String) -> Void)? = nil,
                               to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try render(doc, measurer: measurer, packContentFromPages: ContentPacker.fromPages, warnings: warnings, to: sink)
+    }
+
+    /// `render`, packing page contents while drawing (`ContentPacker`) from that many pages on.
+    static func render(_ doc: consuming LaidOutDocument, measurer: PangoMeasurer, packContentFromPages: Int,
+                       warnings: ((String) -> Void)? = nil,
+                       to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        FreedMemory.giveBack()  // the document and its measurements, freed once laid out
         var tree = StructureTree(copy doc)
         tree.assignLanguages(of: doc, documentLanguage: doc.metadata.language)
         var figures = Set<Int>()
@@ -40,7 +48,7 @@ public enum PDFRenderer {
         var segments: [[ContentSegment]] = []
         segments.reserveCapacity(doc.pages.count)
         let metadata = doc.metadata
-        let drawn = try renderCairo(&doc, measurer: measurer) { painter, index, page in
+        let drawn = try renderCairo(&doc, measurer: measurer, packContentFromPages: packContentFromPages) { painter, index, page in
             segments.append(painter.drawTagged(page, owners: tree.takeOwners(ofPage: index), figures: figures))
         }
         _ = consume doc
@@ -65,6 +73,7 @@ public enum PDFRenderer {
     /// Cairo's PDF of `doc`, each page drawn by `drawPage` and then dropped from `doc` (its
     /// size kept), in memory of its own.
     static func renderCairo(_ doc: inout LaidOutDocument, measurer: PangoMeasurer,
+                            packContentFromPages: Int = ContentPacker.fromPages,
                             drawPage: (CairoPainter, Int, DisplayPage) -> Void) throws -> CairoOutput {
         // Cairo writes an uncompressed page a token at a time (200,000 writes for a 1,000-row
         // summary): the callback (C, `report_byte_map_write`) only copies, into memory mapped for
@@ -77,9 +86,11 @@ public enum PDFRenderer {
         defer { cairo_surface_destroy(surface) }
         setMetadata(surface, doc.metadata)
         let cr = cairo_create(surface)!
+        var packer = doc.pages.count >= packContentFromPages ? ContentPacker() : nil
         do {
             let painter = CairoPainter(cr: cr, text: measurer.pdfText)
             for index in doc.pages.indices {
+                let written = map.pointee.count
                 let page = doc.pages[index]
                 doc.pages[index] = DisplayPage(size: page.size)
                 cairo_pdf_surface_set_size(surface, page.size.width, page.size.height)
@@ -92,6 +103,8 @@ public enum PDFRenderer {
                 cairo_fill(cr)
                 drawPage(painter, index, page)
                 cairo_show_page(cr)
+                packer?.packPage(map, from: written)
+                if index % FreedMemory.pageInterval == FreedMemory.pageInterval - 1 { FreedMemory.giveBack() }
             }
         }
         addOutline(surface, doc.outline)
@@ -101,7 +114,7 @@ public enum PDFRenderer {
         if crStatus != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(crStatus))) }
         let status = cairo_surface_status(surface)
         if status != CAIRO_STATUS_SUCCESS { throw RenderError.cairo(String(cString: cairo_status_to_string(status))) }
-        let output = CairoOutput(taking: map.pointee)
+        let output = CairoOutput(taking: map.pointee, packed: packer?.packed ?? .init())
         map.initialize(to: report_byte_map())
         return output
     }

@@ -1,7 +1,7 @@
 extension StructureTree {
     /// Sets each element's `language` from `languages(of:documentLanguage:)`.
     public mutating func assignLanguages(of doc: LaidOutDocument, documentLanguage: String) {
-        for (n, language) in languages(of: doc, documentLanguage: documentLanguage) { nodes[n].language = language }
+        languages = languages(of: doc, documentLanguage: documentLanguage)
     }
 
     /// The language of each element whose text is written in a script one language writes and

@@ -4,18 +4,15 @@
 /// joins that element, so a table is one table however many pages it takes, with its header row
 /// as header cells on every page. Every item drawn outside an element is an artifact.
 public struct StructureTree: Sendable {
-    /// One element (32 bytes: a long table has one for every cell).
+    /// One element (16 bytes: a long table has one for every cell, a 10,000-episode clinical
+    /// report 350,000 of them). The few with alternative text or a language of their own have it
+    /// in the tree (`alternativeText(of:)`, `language(of:)`).
     public struct Node: Sendable {
-        public var alternativeText: String?
-        /// The element's language when its text tells one other than the document's
-        /// (`assignLanguages`), written as its `/Lang`.
-        public var language: String?
         public var children: [Int] = []
         private var parentIndex: Int32
         private var roleIndex: UInt8
 
-        init(role: StructureRole, alternativeText: String? = nil, parent: Int? = nil) {
-            self.alternativeText = alternativeText
+        init(role: StructureRole, parent: Int? = nil) {
             parentIndex = parent.map { Int32(clamping: $0) } ?? -1
             roleIndex = UInt8(clamping: role.index)
         }
@@ -32,28 +29,52 @@ public struct StructureTree: Sendable {
     }
 
     /// What building the tree needs to know of a node besides the node (kept apart, and dropped
-    /// once the tree is built: a 10,000-row table has 90,000 nodes).
+    /// once the tree is built: a 10,000-row table has 90,000 nodes, a 10,000-episode clinical
+    /// report 350,000): the child of each role opened (made or continued) last. 16 bytes a node,
+    /// nothing on the heap for a node whose children are all of one role (a row's cells, a
+    /// table's rows).
     struct Opening: Sendable {
-        /// Children there were when a continuation reopened the node (nil: never reopened).
-        var reopenedAt: Int?
-        /// Continuing children matched so far, per role, since it was reopened (rows).
-        var cursor = RoleTable()
-        /// The child of each role opened (made or continued) last, and as it was when the node
-        /// was reopened: a table's row continues the row drawn last before the page break, not
-        /// the header row repeated after it.
         var lastOpened = RoleTable()
-        var lastOpenedBeforeReopen = RoleTable()
     }
 
-    /// A node number per role (by `StructureRole.index`), without hashing: the tree sets one for
-    /// every element it opens (9,000 for a 1,000-row table). Holds nothing until set.
+    /// Of a node a continuation reopened (a table, a row, a section going on after a page break),
+    /// while the tree is built: the continuing children matched so far per role (a row's cells), and the child of each role opened last before it was reopened — a
+    /// table's row continues the row drawn last before the page break, not the header row
+    /// repeated after it.
+    struct Reopening: Sendable {
+        var cursor = RoleTable()
+        var lastOpenedBefore: RoleTable
+    }
+
+    /// A node number per role, without hashing: the tree sets one for every element it opens
+    /// (9,000 for a 1,000-row table). The first role set is kept inline (its role and node in
+    /// one word), any other in a small list; nothing is allocated until a second role is set.
     struct RoleTable: Sendable {
-        private var slots: [Int] = []
+        /// 0 when empty, else (role index + 1) << 56 | node.
+        private var first: UInt64 = 0
+        private var more: [UInt64] = []
+        private static let shift: UInt64 = 56
+        private static let nodeMask: UInt64 = (1 << 56) - 1
+
         subscript(role: StructureRole) -> Int? {
-            get { let i = role.index; return i < slots.count && slots[i] >= 0 ? slots[i] : nil }
+            get {
+                let tag = UInt64(role.index + 1)
+                if first >> Self.shift == tag { return Int(first & Self.nodeMask) }
+                for entry in more where entry >> Self.shift == tag { return Int(entry & Self.nodeMask) }
+                return nil
+            }
             set {
-                if slots.isEmpty { slots = [Int](repeating: -1, count: StructureRole.indexCount) }
-                slots[role.index] = newValue ?? -1
+                let tag = UInt64(role.index + 1)
+                let entry = newValue.map { tag << Self.shift | (UInt64(clamping: $0) & Self.nodeMask) }
+                if first == 0 || first >> Self.shift == tag {
+                    if let entry { first = entry } else { first = more.popLast() ?? 0 }
+                    return
+                }
+                if let i = more.firstIndex(where: { $0 >> Self.shift == tag }) {
+                    if let entry { more[i] = entry } else { more.remove(at: i) }
+                } else if let entry {
+                    more.append(entry)
+                }
             }
         }
     }
@@ -67,14 +88,24 @@ public struct StructureTree: Sendable {
     /// The document's top-level elements are the children of `nodes[0]`, the document itself
     /// (its role is unused).
     public internal(set) var nodes: [Node] = [Node(role: .paragraph)]
+    /// Of the figures (and any element drawn with it), its alternative text, by node.
+    public private(set) var alternativeTexts: [Int: String] = [:]
+    /// Of the elements whose text tells a language other than the document's
+    /// (`assignLanguages`), that language, written as its `/Lang`, by node.
+    public internal(set) var languages: [Int: String] = [:]
+
+    public func alternativeText(of node: Int) -> String? { alternativeTexts[node] }
+    public func language(of node: Int) -> String? { languages[node] }
     /// Per page, per item: its owner.
     public private(set) var owners: [[Owner]] = []
 
     /// Of each node, while the tree is built.
     private var openings: [Opening] = [Opening()]
+    /// Of each node reopened, while the tree is built.
+    private var reopenings: [Int: Reopening] = [:]
 
     public init(_ doc: LaidOutDocument) {
-        defer { openings = [] }
+        defer { openings = []; reopenings = [:] }
         let count = 1 + doc.pages.reduce(0) { $0 + $1.marks.newElements }
         nodes.reserveCapacity(count)
         openings.reserveCapacity(count)
@@ -118,15 +149,14 @@ public struct StructureTree: Sendable {
     /// The node `element` opens under `parent`: a new child, or the element it continues.
     private mutating func open(_ element: StructureElement, under parent: Int) -> Int {
         if element.continues, let found = continued(element.role, under: parent) {
-            openings[found].reopenedAt = nodes[found].children.count
-            openings[found].cursor = RoleTable()
-            openings[found].lastOpenedBeforeReopen = openings[found].lastOpened
+            reopenings[found] = Reopening(lastOpenedBefore: openings[found].lastOpened)
             openings[parent].lastOpened[element.role] = found
             return found
         }
-        nodes.append(Node(role: element.role, alternativeText: element.alternativeText, parent: parent))
+        nodes.append(Node(role: element.role, parent: parent))
         openings.append(Opening())
         let id = nodes.count - 1
+        if let alt = element.alternativeText { alternativeTexts[id] = alt }
         nodes[parent].children.append(id)
         openings[parent].lastOpened[element.role] = id
         return id
@@ -136,15 +166,15 @@ public struct StructureTree: Sendable {
     /// the same position; under another reopened element, its child of that role opened last
     /// before the page break; elsewhere the child of that role opened last.
     private mutating func continued(_ role: StructureRole, under parent: Int) -> Int? {
-        let p = nodes[parent], o = openings[parent]
-        guard o.reopenedAt != nil else { return o.lastOpened[role] }
+        guard let r = reopenings[parent] else { return openings[parent].lastOpened[role] }
+        let p = nodes[parent]
         if p.role == .tableRow {
             let same = p.children.filter { nodes[$0].role == role }
-            let k = o.cursor[role] ?? 0
-            openings[parent].cursor[role] = k + 1
+            let k = r.cursor[role] ?? 0
+            reopenings[parent]?.cursor[role] = k + 1
             return k < same.count ? same[k] : nil
         }
-        return o.lastOpenedBeforeReopen[role]
+        return r.lastOpenedBefore[role]
     }
 }
 
@@ -171,7 +201,7 @@ extension LaidOutDocument {
         func walk(_ id: Int, depth: Int) {
             let node = tree.nodes[id]
             var line = String(repeating: "  ", count: depth) + node.role.pdfName
-            if let alt = node.alternativeText { line += " alt=" + quote(alt) }
+            if let alt = tree.alternativeText(of: id) { line += " alt=" + quote(alt) }
             if node.role != .figure, let texts = content[id] { line += " " + texts.map(quote).joined(separator: " ") }
             out += line + "\n"
             for c in node.children { walk(c, depth: depth + 1) }

@@ -54,7 +54,11 @@ private struct CairoFile {
         self.bytes = bytes
         guard let sx = Self.lastIndex(of: "startxref", in: bytes) else { throw TaggedPDF.Failure(reason: "no startxref") }
         var lexer = PDFLexer(bytes, at: sx + 9)
-        guard let xref = lexer.integer(lexer.next()), xref < bytes.count else { throw TaggedPDF.Failure(reason: "bad startxref") }
+        guard let written = lexer.integer(lexer.next()) else { throw TaggedPDF.Failure(reason: "bad startxref") }
+        // Cairo's offsets count what it wrote; where page contents were packed, the bytes after
+        // them have moved (`CairoOutput.physical`).
+        let xref = source.physical(written)
+        guard xref >= 0, xref < bytes.count else { throw TaggedPDF.Failure(reason: "bad startxref") }
         lexer.pos = xref
         guard lexer.matches(lexer.next(), "xref") else { throw TaggedPDF.Failure(reason: "no xref table") }
         var offsets: [(Int, Int)] = []
@@ -66,7 +70,7 @@ private struct CairoFile {
                 guard let off = lexer.integer(lexer.next()) else { throw TaggedPDF.Failure(reason: "bad xref entry") }
                 _ = lexer.next()
                 let kind = lexer.next()
-                if lexer.matches(kind, "n") { offsets.append((first + k, off)) }
+                if lexer.matches(kind, "n") { offsets.append((first + k, source.physical(off))) }
             }
         }
         guard lexer.matches(lexer.next(), "trailer"), let trailer = lexer.value()?.dictionary,
@@ -158,17 +162,22 @@ private struct CairoFile {
             var xobjects: [String: String] = [:]
             for (name, ref) in dictionary(res["/XObject"]) { xobjects[name] = dictionary(ref)["/Subtype"]?.name ?? "" }
             try finishResources(pd["/Resources"], replaced: &replaced, visited: &visited)
-            let (cv, start) = object(contents)
-            guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
-            var length = sd["/Length"]?.integer
-            if length == nil, let lr = sd["/Length"]?.reference { length = object(lr).value?.integer }
-            guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
-            let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
             let height = inherited("/MediaBox", page)?.array.flatMap { $0.count == 4 ? $0[3].number : nil } ?? 841.89
             let marker = ContentMarker(roles: roles, fonts: fonts, xobjects: xobjects, pageHeight: height)
-            let result = sd["/Filter"]?.name == "/FlateDecode"
-                ? try Zlib.inflate(raw).withUnsafeBufferPointer { marker.mark($0, segments: drawn) }
-                : marker.mark(raw, segments: drawn)
+            let result: ContentMarker.Result
+            if let content = try source.packedContent(of: contents) {
+                result = content.withUnsafeBufferPointer { marker.mark($0, segments: drawn) }
+            } else {
+                let (cv, start) = object(contents)
+                guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
+                var length = sd["/Length"]?.integer
+                if length == nil, let lr = sd["/Length"]?.reference { length = object(lr).value?.integer }
+                guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+                result = sd["/Filter"]?.name == "/FlateDecode"
+                    ? try Zlib.inflate(raw).withUnsafeBufferPointer { marker.mark($0, segments: drawn) }
+                    : marker.mark(raw, segments: drawn)
+            }
             if !result.matched { warnings.append("page \(p + 1): its content did not match what was drawn; its tags may be off") }
             mcidsByPage.append(result.mcids)
             let packed = try Zlib.deflate(result.content)
@@ -202,21 +211,27 @@ private struct CairoFile {
         ranges = [:]
         bytes = UnsafeBufferPointer(start: nil, count: 0)
         source.release()
+        FreedMemory.giveBack()  // the pages' segments and rewritten objects, before the structure is written
 
         // Where each node's marked content is: (page, MCID) in reading order, node `id`'s
-        // marks at `markStart[id]..<markStart[id + 1]` of `markPage` and `markMCID`.
-        var markStart = [Int](repeating: 0, count: tree.nodes.count + 1)
+        // marks at `markStart[id]..<markStart[id + 1]` of `markPage` and `markMCID` (32 bits
+        // each: a 1,300-page report has 400,000 marks and 350,000 nodes).
+        var markStart = [Int32](repeating: 0, count: tree.nodes.count + 1)
         for mcids in mcidsByPage { for node in mcids { markStart[node + 1] += 1 } }
         for id in 0..<tree.nodes.count { markStart[id + 1] += markStart[id] }
-        var markPage = [Int](repeating: 0, count: markStart[tree.nodes.count])
+        var markPage = [Int32](repeating: 0, count: Int(markStart[tree.nodes.count]))
         var markMCID = markPage
-        var filled = markStart
+        // Each mark to the next free place of its node, `markStart[node]` counting up; then
+        // every start is back where it was.
         for (p, mcids) in mcidsByPage.enumerated() {
             for (m, node) in mcids.enumerated() {
-                markPage[filled[node]] = p; markMCID[filled[node]] = m
-                filled[node] += 1
+                let at = Int(markStart[node])
+                markPage[at] = Int32(truncatingIfNeeded: p); markMCID[at] = Int32(truncatingIfNeeded: m)
+                markStart[node] += 1
             }
         }
+        for id in stride(from: tree.nodes.count, to: 0, by: -1) { markStart[id] = markStart[id - 1] }
+        markStart[0] = 0
         offsets[metadataObject] = out.offset
         let xmp = Array(XMP.packet(metadata, producer: "cairo \(String(cString: cairo_version_string())) (https://cairographics.org)").utf8)
         out.line("\(metadataObject) 0 obj")
@@ -248,6 +263,9 @@ private struct CairoFile {
         for node in tree.nodes where roleNames[node.role.index].isEmpty { roleNames[node.role.index] = Array("<</S/\(node.role.pdfName)/P ".utf8) }
         // Page objects' numbers as text, with " 0 R" after (every element names its page).
         let pageRefs = pages.map { Array("\($0) 0 R".utf8) }
+        // The few elements with alternative text or a language of their own, in node order.
+        let alts = tree.alternativeTexts.sorted { $0.key < $1.key }, languages = tree.languages.sorted { $0.key < $1.key }
+        var nextAlt = 0, nextLanguage = 0
         try tree.nodes.withUnsafeBufferPointer { nodes in
             for id in 0..<nodes.count {
                 try packed.add(nodeObject(id), to: &out, offsets: &offsets) { b in
@@ -256,20 +274,24 @@ private struct CairoFile {
                         b.raw("<</S/Document/P "); b.int(treeRoot); b.raw(" 0 R/K[")
                     } else {
                         b.bytes(roleNames[role.index]); b.int(nodeObject(nodes[id].parent ?? 0)); b.raw(" 0 R")
-                        if let alt = nodes[id].alternativeText { b.raw("/Alt"); b.bytes(PDFWriter.textString(alt)) }
-                        if let language = nodes[id].language { b.raw("/Lang"); b.bytes(PDFWriter.textString(language)) }
+                        if nextAlt < alts.count, alts[nextAlt].key == id {
+                            b.raw("/Alt"); b.bytes(PDFWriter.textString(alts[nextAlt].value)); nextAlt += 1
+                        }
+                        if nextLanguage < languages.count, languages[nextLanguage].key == id {
+                            b.raw("/Lang"); b.bytes(PDFWriter.textString(languages[nextLanguage].value)); nextLanguage += 1
+                        }
                         if role == .tableHeaderCell { b.raw("/A<</O/Table/Scope/Column>>") }
                         if role == .tableRowHeaderCell { b.raw("/A<</O/Table/Scope/Row>>") }
-                        let from = markStart[id], to = markStart[id + 1]
+                        let from = Int(markStart[id]), to = Int(markStart[id + 1])
                         var onePage = from < to
                         if onePage { for i in from..<to where markPage[i] != markPage[from] { onePage = false; break } }
                         if onePage, nodes[id].children.isEmpty {
-                            b.raw("/Pg "); b.bytes(pageRefs[markPage[from]]); b.raw("/K[")
-                            for i in from..<to { if i > from { b.byte(32) }; b.int(markMCID[i]) }
+                            b.raw("/Pg "); b.bytes(pageRefs[Int(markPage[from])]); b.raw("/K[")
+                            for i in from..<to { if i > from { b.byte(32) }; b.int(Int(markMCID[i])) }
                         } else {
                             b.raw("/K[")
                             for i in from..<to {
-                                b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[markPage[i]]); b.raw("/MCID "); b.int(markMCID[i]); b.raw(">>")
+                                b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[Int(markPage[i])]); b.raw("/MCID "); b.int(Int(markMCID[i])); b.raw(">>")
                             }
                         }
                     }
