@@ -14,7 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
-        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev, zlib1g-dev).
+        // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev, zlib1g-dev, nettle-dev).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev", "libdeflate-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // Nettle's SHA-256 (SHA-NI where the CPU has it): the batch manifest's fingerprints.
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
 
         // The shared stages, free of any app: reading exports, statistics, templates, layout.
         // Quoting: the one rule for showing a value in a message (input and layout errors).
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
 
         // The nightly batch of the Aurae reports: sharded, resumable, on every core.
-        .target(name: "Batch", dependencies: ["Aurae"]),
+        .target(name: "Batch", dependencies: ["Aurae", "CNettle"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Aurae"]),
         .executableTarget(name: "report", dependencies: [

@@ -11,6 +11,7 @@ packages=(
   libcairo2-dev libpango1.0-dev libcsv-dev libsqlite3-dev   # build
   zlib1g-dev                                                 # build: the tagged PDF's content streams (Render/PDF)
   libdeflate-dev                                             # build: the tagged PDF's streams compressed (Render/PDF)
+  nettle-dev                                                 # build: SHA-256 of the batch manifest (Batch)
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
   fonts-dejavu-core fonts-droid-fallback fonts-nanum         # fallback for scripts Inter lacks (Arabic, CJK, Hangul, …)
   fonts-noto-color-emoji                                     # emoji in notes, drawn in colour

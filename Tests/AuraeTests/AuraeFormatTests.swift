@@ -127,4 +127,16 @@ final class AuraeFormatTests: XCTestCase {
         XCTAssertEqual(f.notes(nil, limit: 40), "")
         XCTAssertEqual(f.notes("abc", limit: 0), "…")
     }
+
+    /// Every line break counts, whatever its bytes: ones whose last byte is also a continuation
+    /// byte of other characters (NEL, LS, PS), beside characters that share those bytes (é, ¨, ©).
+    func testNotesBreaksAndCountsAreTheSameOnEveryPath() {
+        XCTAssertEqual(f.notes("a\u{85}b\u{2028}c\u{2029}d\u{0B}e\u{0C}f", limit: 40), "a b c d e f")
+        XCTAssertEqual(f.notes("café ¨ ©", limit: 40), "café ¨ ©")
+        XCTAssertEqual(f.notes("café ¨ ©", limit: 6), "café …")
+        XCTAssertEqual(f.notes("🌧️ rain", limit: 7), "🌧️ rain", "seven scalars: the emoji is two")
+        XCTAssertEqual(f.notes("🌧️ rain", limit: 6), "🌧️ ra…")
+        XCTAssertEqual(f.notes("頭痛がひどい", limit: 6), "頭痛がひどい")
+        XCTAssertEqual(f.notes("頭痛がひどい", limit: 5), "頭痛がひ…")
+    }
 }

@@ -32,6 +32,19 @@ final class SHA256Tests: XCTestCase {
         }
     }
 
+    /// A copy hashes on from the same state without touching the original (nettle's context is
+    /// shared until one of them changes).
+    func testACopyHashesOnByItself() {
+        var a = SHA256()
+        a.update(Array("ab".utf8))
+        var b = a
+        b.update(Array("c".utf8))
+        a.update(Array("x".utf8))
+        XCTAssertEqual(b.finalHex(), SHA256.hex(Array("abc".utf8)))
+        XCTAssertEqual(a.finalHex(), SHA256.hex(Array("abx".utf8)))
+        XCTAssertEqual(a.finalHex(), SHA256.hex([UInt8]()), "a finished hash starts over")
+    }
+
     func testPaddingEdges() {
         // 55 bytes fit one block with the length; 56 need a second block; 64 is exactly one block.
         XCTAssertEqual(SHA256.hex([UInt8](repeating: 0x61, count: 55)), "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318")
