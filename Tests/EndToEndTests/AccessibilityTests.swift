@@ -165,13 +165,20 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(numbers.count, 4, "three months and the range: \(row)")
         let chart = try XCTUnwrap(alts.first { $0.hasPrefix("Headache days per month") }, "\(alts)")
         XCTAssertTrue(chart.contains("May 2026: \(numbers[0]), June 2026: \(numbers[1]), July 2026: \(numbers[2])."), chart)
+        let severeRow = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Days with severity 4–5") })
+        let severe = severeRow.split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(severe.count, 4, "three months and the range: \(severeRow)")
+        // The calendar section's rows read each month by severity; the glance's miniature, in
+        // words of its own, each month's days at severity 4–5 as its table counts them.
         let calendars = alts.filter { $0.hasPrefix("Calendar. ") }
-        XCTAssertEqual(calendars.count, 2, "the glance's and the calendar section's")
-        for c in calendars {
-            for (i, month) in ["May", "June", "July"].enumerated() {
-                XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days ("), c)
-            }
+        let minis = alts.filter { $0.hasPrefix("Calendar in miniature") }
+        XCTAssertEqual(calendars.count, 1, "the calendar section's: \(alts)")
+        XCTAssertEqual(minis.count, 1, "the glance's: \(alts)")
+        for (i, month) in ["May", "June", "July"].enumerated() {
+            for c in calendars { XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days ("), c) }
+            for c in minis { XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days, \(severe[i]) at severity 4–5;"), c) }
         }
+        XCTAssertEqual(Set(alts).count, alts.count - 1, "no figure repeats another's words but the calendar key: \(alts)")
         XCTAssertTrue(alts.contains { $0.hasPrefix("Triptans: acute-medication days per month") && $0.contains("ICHD-3 reference line at 10") }, "\(alts)")
         for alt in alts where alt != "Aurae logo" {
             XCTAssertNotNil(alt.rangeOfCharacter(from: .decimalDigits), "a figure reads its numbers: \(alt)")
