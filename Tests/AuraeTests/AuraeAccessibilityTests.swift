@@ -50,3 +50,23 @@ extension ClinicalReportTests {
         XCTAssertEqual(ContrastAudit.findings(doc).map(\.description), [])
     }
 }
+
+extension ClinicalReportTests {
+    /// Page 1's alerts are read as a list, not one paragraph of lines: an item (a bullet and its
+    /// text) an alert, then the line saying how many more as a paragraph after the list.
+    func testGlanceAlertsAreAList() throws {
+        let doc = try laidOut(try inputs("aurae/logs.json", days: "aurae/days.json"), asOf: "2026-07-31", from: "2026-02-01",
+                              to: "2026-07-31", measurer: PangoMeasurer())
+        let s = doc.structureDump()
+        let heading = try XCTUnwrap(s.range(of: "H3 \"Alerts\"\n"), s)
+        let lines = s[heading.upperBound...].split(separator: "\n").map(String.init)
+        let list = lines.prefix { $0 == "L" || $0.hasPrefix("  ") }
+        XCTAssertEqual(list.first, "L")
+        XCTAssertEqual(Array(list.dropFirst().prefix(3)), ["  LI", "    Lbl \"•\"",
+                                                           "    LBody \"Flagged: 19 Feb 2026 · Severe · Came on instantly at high severity (Severe)\""])
+        XCTAssertEqual(list.filter { $0 == "  LI" }.count, 4, "the layout's four alerts: \(list)")
+        XCTAssertEqual(list.filter { $0.hasPrefix("    Lbl ") }.count, 4)
+        XCTAssertEqual(list.filter { $0.hasPrefix("    LBody \"Flagged: ") }.count, 4)
+        XCTAssertEqual(lines.dropFirst(list.count).first, "P \"… and 1 more on page 2\"", "the rest, after the list")
+    }
+}

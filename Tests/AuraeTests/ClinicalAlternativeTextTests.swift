@@ -98,8 +98,8 @@ extension ClinicalVisualsTests {
     }
 
     /// Each calendar row reads, per month, what its cells show: the headache days by highest
-    /// severity (the digits drawn), the acute-medication days (the marks drawn) and the days
-    /// without daily context (the hatched cells).
+    /// severity (the digits drawn; in miniature those at 4–5), the acute-medication days (the
+    /// marks drawn) and the days without daily context (the hatched cells).
     func testCalendarReadsEachMonthsDaysBySeverityAndAcuteMedication() throws {
         let v = try visuals()
         let logs = try episodes(20, from: "2026-03-02", everyDays: 3)
@@ -126,12 +126,15 @@ extension ClinicalVisualsTests {
                 digitsTotal += total; acuteTotal += acute
                 let names = ["Mild", "Mild–moderate", "Moderate", "Moderate–severe", "Severe"]
                 let byLevel = (0..<5).filter { levels[$0] > 0 }.map { "\(levels[$0]) \(names[$0])" }.joined(separator: ", ")
-                var s = "\(Self.monthNames[month - 1]) 2026: " + (total == 0 ? "no headache day" : "\(total) headache day\(total == 1 ? "" : "s") (\(byLevel))")
+                // In miniature: the days at severity 4–5 (page 1's table's row) instead of each severity.
+                let severities = mini ? ", \(levels[3] + levels[4]) at severity 4–5" : " (\(byLevel))"
+                var s = "\(Self.monthNames[month - 1]) 2026: " + (total == 0 ? "no headache day" : "\(total) headache day\(total == 1 ? "" : "s")\(severities)")
                     + "; " + (acute == 0 ? "no acute medication" : "acute medication on \(acute) day\(acute == 1 ? "" : "s")")
                 if untracked > 0 { s += "; no daily context logged on \(untracked) day\(untracked == 1 ? "" : "s")" }
                 sentences.append(s + ".")
             }
-            XCTAssertEqual(alts[0], "Calendar. " + sentences.joined(separator: " "), mini ? "mini" : "full")
+            let intro = mini ? "Calendar in miniature, the most recent months of the range. " : "Calendar. "
+            XCTAssertEqual(alts[0], intro + sentences.joined(separator: " "), mini ? "mini" : "full")
             XCTAssertEqual(digits(doc).count, digitsTotal, "a digit in every headache day's cell, as read")
             XCTAssertEqual(texts(doc).filter { $0 == "●" }.count, acuteTotal, "an acute mark on every day read")
             XCTAssertTrue(alts[1].hasPrefix("Calendar key. Shade and digit: the day’s highest severity. 1: Mild, 2: Mild–moderate"), alts[1])

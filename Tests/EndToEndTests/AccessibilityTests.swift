@@ -7,8 +7,8 @@ import XCTest
 /// document language, the title shown as the window title, XMP metadata with the title and the
 /// PDF/UA-1 identification, every page's painting either in a structure element's marked content
 /// or an artifact, every MCID of a page found in the structure tree under that page, every figure
-/// with alternative text, headings that never skip a level, tables with header cells — and read
-/// aloud with `pdfinfo -struct-text`. What is promised and how it is checked: docs/accessibility.md.
+/// with alternative text, headings that never skip a level, tables with header cells, lists of
+/// items with a body each — and read aloud with `pdfinfo -struct-text`. What is promised and how it is checked: docs/accessibility.md.
 final class AccessibilityTests: XCTestCase {
     var dir: URL!
     let epoch = ["SOURCE_DATE_EPOCH": "1785456000"]
@@ -92,7 +92,33 @@ final class AccessibilityTests: XCTestCase {
             XCTAssertFalse(aloud.contains(footer), "\(file): the footer is an artifact")
             if aloud.contains("Table") { XCTAssertTrue(aloud.contains("TH"), "\(file): tables have header cells") }
             XCTAssertEqual(Self.headingProblems(aloud: aloud, outline: pdf.outline()), [], file)
+            if let list = Self.lists[file] { XCTAssertTrue(aloud.contains(list), "\(file) reads a list:\n\(aloud.prefix(3000))") }
         }
+    }
+
+    /// A list each report reads aloud, as `pdfinfo -struct-text` prints it: L > LI > (Lbl) LBody.
+    static let lists = [
+        "clinical.pdf": "  H3 (block)\n    \"Alerts\"\n  L (block)\n    LI (block)\n      Lbl (block)\n        \"•\"\n"
+            + "      LBody (block)\n        \"Flagged: 9 May 2026 · Severe · Came on instantly at high severity (Severe)\"\n"
+            + "    LI (block)\n      Lbl (block)\n        \"•\"\n      LBody (block)\n        \"Flagged: 29 May 2026",
+        "patterns.pdf": "  L (block)\n    LI (block)\n      LBody (block)\n        \"Confusion has not come up in the last 14 days.",
+    ]
+
+    /// The list check fails on what it is there to catch: a paragraph straight in a list, an item
+    /// without a body or with its label after it, a body or an item out of place.
+    func testListCheckCatchesMalformedLists() {
+        XCTAssertEqual(TaggedPDFCheck.listProblems("/L", parent: "/Document", kids: ["/LI", "/LI"]), [])
+        XCTAssertEqual(TaggedPDFCheck.listProblems("/LI", parent: "/L", kids: ["/Lbl", "/LBody"]), [])
+        XCTAssertEqual(TaggedPDFCheck.listProblems("/LI", parent: "/L", kids: ["/LBody"]), [])
+        XCTAssertEqual(TaggedPDFCheck.listProblems("/LBody", parent: "/LI", kids: ["content"]), [])
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/L", parent: "/Document", kids: ["/LI", "/P"]).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/L", parent: "/Document", kids: []).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/LI", parent: "/L", kids: ["/Lbl"]).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/LI", parent: "/L", kids: ["/LBody", "/Lbl"]).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/LI", parent: "/L", kids: ["/LBody", "content"]).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/LI", parent: "/Document", kids: ["/LBody"]).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/LBody", parent: "/L", kids: ["content"]).isEmpty)
+        XCTAssertFalse(TaggedPDFCheck.listProblems("/Lbl", parent: "/Document", kids: ["content"]).isEmpty)
     }
 
     /// The headings read aloud (`pdfinfo -struct-text`): level and first line of text, in order.
@@ -165,13 +191,20 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(numbers.count, 4, "three months and the range: \(row)")
         let chart = try XCTUnwrap(alts.first { $0.hasPrefix("Headache days per month") }, "\(alts)")
         XCTAssertTrue(chart.contains("May 2026: \(numbers[0]), June 2026: \(numbers[1]), July 2026: \(numbers[2])."), chart)
+        let severeRow = try XCTUnwrap(text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Days with severity 4–5") })
+        let severe = severeRow.split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(severe.count, 4, "three months and the range: \(severeRow)")
+        // The calendar section's rows read each month by severity; the glance's miniature, in
+        // words of its own, each month's days at severity 4–5 as its table counts them.
         let calendars = alts.filter { $0.hasPrefix("Calendar. ") }
-        XCTAssertEqual(calendars.count, 2, "the glance's and the calendar section's")
-        for c in calendars {
-            for (i, month) in ["May", "June", "July"].enumerated() {
-                XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days ("), c)
-            }
+        let minis = alts.filter { $0.hasPrefix("Calendar in miniature") }
+        XCTAssertEqual(calendars.count, 1, "the calendar section's: \(alts)")
+        XCTAssertEqual(minis.count, 1, "the glance's: \(alts)")
+        for (i, month) in ["May", "June", "July"].enumerated() {
+            for c in calendars { XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days ("), c) }
+            for c in minis { XCTAssertTrue(c.contains("\(month) 2026: \(numbers[i]) headache days, \(severe[i]) at severity 4–5;"), c) }
         }
+        XCTAssertEqual(Set(alts).count, alts.count - 1, "no figure repeats another's words but the calendar key: \(alts)")
         XCTAssertTrue(alts.contains { $0.hasPrefix("Triptans: acute-medication days per month") && $0.contains("ICHD-3 reference line at 10") }, "\(alts)")
         for alt in alts where alt != "Aurae logo" {
             XCTAssertNotNil(alt.rangeOfCharacter(from: .decimalDigits), "a figure reads its numbers: \(alt)")
@@ -402,6 +435,30 @@ struct TaggedPDFCheck {
         return out
     }
 
+    /// What is wrong with a structure element of type `role` (under `parent`, with children of
+    /// types `kids`, "content" for marked content) as part of a list (PDF 1.7, 14.8.4.3.3): a
+    /// list `L` holds only items `LI` (and nested lists); an item holds a label `Lbl` (first, at
+    /// most one) and one body `LBody`, nothing else; labels and bodies are in items, items in lists.
+    static func listProblems(_ role: String, parent: String?, kids: [String]) -> [String] {
+        var out: [String] = []
+        switch role {
+        case "/L":
+            for k in kids where k != "/LI" && k != "/L" { out.append("a list holds \(k), not only list items") }
+            if kids.isEmpty { out.append("an empty list") }
+        case "/LI":
+            if parent != "/L" { out.append("a list item in \(parent ?? "the root"), not in a list") }
+            for k in kids where k != "/Lbl" && k != "/LBody" { out.append("a list item holds \(k), not only a label and a body") }
+            if kids.filter({ $0 == "/LBody" }).count != 1 { out.append("a list item with \(kids.filter { $0 == "/LBody" }.count) bodies") }
+            if kids.filter({ $0 == "/Lbl" }).count > 1 || (kids.contains("/Lbl") && kids.first != "/Lbl") {
+                out.append("a list item's label is not its one first child: \(kids)")
+            }
+        case "/Lbl", "/LBody":
+            if parent != "/LI" { out.append("\(role) in \(parent ?? "the root"), not in a list item") }
+        default: break
+        }
+        return out
+    }
+
     /// What is wrong with the file as a tagged PDF; empty when nothing is.
     func problems(language: String) -> [String] {
         var out: [String] = []
@@ -426,7 +483,7 @@ struct TaggedPDFCheck {
         var tables = 0, tablesWithHeaders = 0
         let known: Set<String> = ["/Document", "/P", "/H1", "/H2", "/H3", "/H4", "/H5", "/H6", "/L", "/LI", "/Lbl", "/LBody",
                                   "/Table", "/TR", "/TH", "/TD", "/Figure"]
-        func walk(_ ref: Any?, page: String?, depth: Int) {
+        func walk(_ ref: Any?, page: String?, parent: String?, depth: Int) {
             guard depth < 64 else { return }
             if let mcid = ref as? Int { if let page { marked.insert("\(page)/\(mcid)") }; return }
             let e = dict(ref)
@@ -435,6 +492,8 @@ struct TaggedPDFCheck {
             }
             guard let s = e["/S"] as? String else { return }
             if !known.contains(s) { out.append("unknown structure type \(s)") }
+            let kids = (e["/K"] as? [Any]).map { $0 } ?? (e["/K"].map { [$0] } ?? [])
+            out += Self.listProblems(s, parent: parent, kids: kids.map { dict($0)["/S"] as? String ?? "content" })
             if s == "/Figure", ((e["/Alt"] as? String) ?? "").count <= 2 { out.append("a figure without alternative text") }
             if s.count == 3, s.hasPrefix("/H"), let level = Int(s.dropFirst(2)) { headings.append(level) }
             if s == "/Table" {
@@ -443,9 +502,9 @@ struct TaggedPDFCheck {
                 if rows.contains(where: { ($0["/K"] as? [Any] ?? []).contains { dict($0)["/S"] as? String == "/TH" } }) { tablesWithHeaders += 1 }
             }
             let pg = e["/Pg"] as? String ?? page
-            if let kids = e["/K"] as? [Any] { for k in kids { walk(k, page: pg, depth: depth + 1) } } else if let k = e["/K"] { walk(k, page: pg, depth: depth + 1) }
+            for k in kids { walk(k, page: pg, parent: s, depth: depth + 1) }
         }
-        walk(treeRoot["/K"], page: nil, depth: 0)
+        walk(treeRoot["/K"], page: nil, parent: nil, depth: 0)
         if tables != tablesWithHeaders { out.append("\(tables - tablesWithHeaders) of \(tables) tables without header cells") }
         var previous = 0
         for h in headings {

@@ -7,7 +7,8 @@ import XCTest
 /// went off): generated documents that mix every element — headings at every level, wrapped
 /// paragraphs, tables with wrapped, truncated, right-aligned, empty and blank cells and two-line
 /// header cells, rows split across pages, a table split by an outer element at heights of its own
-/// choosing (as the care reports' `KeptTable` does), keep-together groups, charts and drawings —
+/// choosing (as the care reports' `KeptTable` does), keep-together groups, lists (labelled or not,
+/// with a note, split across pages), charts and drawings —
 /// with hostile text: other scripts, right-to-left, combining marks, emoji (also joined and
 /// flags), ligatures, zero-width and control characters, every kind of white space, very long
 /// words. No page may fail to match what was drawn, and every element must read back, from the
@@ -82,7 +83,7 @@ final class TaggingStressTests: XCTestCase {
         var g = Generator(seed: seed)
         var blocks: [Block] = []
         for _ in 0..<(6 + g.int(6)) {
-            switch g.int(9) {
+            switch g.int(10) {
             case 0: blocks.append(.heading(Heading(g.sentence(), style: Self.style(13, .bold), outlineLevel: g.pick([nil, 1, 2, 3]))))
             case 1, 2: blocks.append(.paragraph(Paragraph((0..<(1 + g.int(4))).map { _ in g.sentence() }.joined(separator: " "), style: Self.style(9.5))))
             case 3, 4: blocks.append(.table(table(&g, rows: 1 + g.int(30))))
@@ -90,6 +91,13 @@ final class TaggingStressTests: XCTestCase {
             case 6: blocks.append(.keepTogether([.heading(Heading(g.text() + "x", style: Self.style(11, .bold), outlineLevel: 2)),
                                                  .paragraph(Paragraph(g.sentence(), style: Self.style(8))), .table(table(&g, rows: 1 + g.int(3)))]))
             case 7: blocks.append(.chart(chart(&g)))
+            case 8:
+                let labelled = g.int(2) == 0
+                let items = (0..<(1 + g.int(14))).map { i in List.Item(g.int(3) == 0 ? g.sentence() + " " + g.sentence() : g.sentence(),
+                                                                       label: labelled ? g.pick(["•", "\(i + 1).", "–"]) : nil) }
+                blocks.append(.list(List(items, style: Self.style(9.5), labelWidth: labelled ? 14 : 0, itemSpacing: Double(g.int(4)),
+                                         fill: g.int(2) == 0 ? Self.fill : nil, padding: EdgeInsets(all: Double(g.int(6))),
+                                         note: g.int(2) == 0 ? g.sentence() : nil)))
             default:
                 let shapes: [Shape] = [.rect(Rect(x: 0, y: 0, width: 40, height: 10), .solid(Self.fill)),
                                        .label(g.text(), at: Point(x: 45, y: 0), anchor: TextAnchor(.leading, .top), style: Self.style(8)),
@@ -111,10 +119,13 @@ final class TaggingStressTests: XCTestCase {
         let dir = try TestPaths.temporaryDirectory("tagging-stress")
         defer { try? FileManager.default.removeItem(at: dir) }
         let measurer = PangoMeasurer()
-        var pages = 0, compared = 0
+        var pages = 0, compared = 0, listsContinued = 0
         for seed in UInt64(1)...10 {
             let doc = try LayoutEngine(measurer: measurer).layout(document(seed: seed))
             pages += doc.pages.count
+            listsContinued += doc.pages.filter { page in
+                (0..<page.marks.count).contains { if case .begin(let e) = page.marks.event($0) { return e.role == .list && e.continues } else { return false } }
+            }.count
             var warnings: [String] = []
             var data = Data()
             try PDFRenderer.render(doc, measurer: measurer, warnings: { warnings.append($0) }) { data.append(contentsOf: $0) }
@@ -141,6 +152,7 @@ final class TaggingStressTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 1_000, "elements read back whole")
         XCTAssertGreaterThan(pages, 25, "the documents run over many pages")
+        XCTAssertGreaterThan(listsContinued, 0, "lists continue over a page break")
     }
 
     /// Text compared without white space, control and format characters (zero-width spaces,

@@ -5,7 +5,7 @@ import ReportKit
 
 /// The blocks of the family-meeting PDF: the title block naming whom it is for, one block per
 /// symptom (its findings, those first shown on this run marked, its sources once by author and
-/// date), and one appointment question per symptom.
+/// date, as a list), and one appointment question per symptom (a list).
 struct MeetingBlocks {
     let presenter: PatternsPresenter
     let book: Phrasebook
@@ -63,11 +63,11 @@ struct MeetingBlocks {
             }
             group.append(.paragraph(Paragraph(try book.render(keys.sourcesTitle), style: caption, spaceBefore: 1, spaceAfter: 1,
                                               indent: layout.sourceIndent)))
-            for s in symptom.sources {
+            let sources = try symptom.sources.map { s in
                 let author = try Directory.present(s.authorName) ?? book.render(keys.unnamedAuthor)
-                group.append(.paragraph(Paragraph(try book.render(keys.source, ["date": try format.date(s.date), "author": author]),
-                                                  style: caption, indent: 2 * layout.sourceIndent)))
+                return List.Item(try book.render(keys.source, ["date": try format.date(s.date), "author": author]))
             }
+            group.append(.list(List(sources, style: caption, indent: 2 * layout.sourceIndent)))
             group.append(.spacer(layout.insightSpacing))
             blocks.append(.keepTogether(group))
         }
@@ -81,10 +81,11 @@ struct MeetingBlocks {
                                                 spaceBefore: 10, spaceAfter: 6))]
         let symptomBlocks = SymptomBlock.blocks(input.patient.insights)
         if symptomBlocks.isEmpty { blocks.append(.paragraph(Paragraph(try book.render(keys.noQuestions), style: body))) }
-        for symptom in symptomBlocks {
-            guard let finding = symptom.questionFinding else { continue }
-            blocks.append(.paragraph(Paragraph(try question(finding, about: symptom.key), style: body, spaceAfter: 5,
-                                               indent: layout.sourceIndent, lineControl: .widowsAndOrphans)))
+        let questions = try symptomBlocks.compactMap { symptom in
+            try symptom.questionFinding.map { List.Item(try question($0, about: symptom.key)) }
+        }
+        if !questions.isEmpty {
+            blocks.append(.list(List(questions, style: body, itemSpacing: 5, spaceAfter: 5, indent: layout.sourceIndent)))
         }
         return blocks
     }

@@ -8,6 +8,8 @@ public struct Block: Sendable {
     /// A section heading. With `outlineLevel` set it also becomes a PDF bookmark.
     public static func heading(_ heading: Heading) -> Block { Block(heading) }
     public static func paragraph(_ paragraph: Paragraph) -> Block { Block(paragraph) }
+    /// Items read one after another (PDF `L`), each with an optional label (a bullet) beside it.
+    public static func list(_ list: List) -> Block { Block(list) }
     public static func table(_ table: Table) -> Block { Block(table) }
     /// Vertical space in points (dropped at the top of a page).
     public static func spacer(_ height: Double) -> Block { Block(Spacer(height)) }

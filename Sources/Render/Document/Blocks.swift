@@ -58,6 +58,47 @@ public struct Paragraph: Sendable {
     }
 }
 
+/// A list: items read one after another (PDF `L` of `LI`), each with an optional label (a bullet
+/// or a number, `Lbl`) in a column of its own and its text (`LBody`) wrapped beside it, so that a
+/// wrapped line hangs under the text, not under the label. It splits between items across pages,
+/// and inside an item only when the item cannot fit an empty page; each part keeps the fill and
+/// padding. `note` is a closing line drawn in the same box ("… and 4 more on page 5"), read as a
+/// paragraph after the list (it is not one of the items).
+public struct List: Sendable {
+    public struct Item: Hashable, Sendable {
+        public var text: String
+        /// Drawn in the label column on the item's first line (`nil` or empty: no label).
+        public var label: String?
+        public init(_ text: String, label: String? = nil) { self.text = text; self.label = label }
+    }
+    public var items: [Item]
+    public var style: TextStyle
+    /// The labels' style (`nil`: `style`).
+    public var labelStyle: TextStyle?
+    /// Width of the label column; the items' text starts this far right of the labels (0 for a
+    /// list without labels).
+    public var labelWidth: Double
+    /// Space between two items, and between the last item and the note.
+    public var itemSpacing: Double
+    public var spaceBefore: Double
+    public var spaceAfter: Double
+    /// Background fill behind the whole list box (e.g. the clinical report's alerts).
+    public var fill: Color?
+    /// Padding inside the fill.
+    public var padding: EdgeInsets
+    /// Indentation from the frame's left edge.
+    public var indent: Double
+    /// A line after the items, in the box, aligned with their text; read as a paragraph.
+    public var note: String?
+    public init(_ items: [Item], style: TextStyle, labelStyle: TextStyle? = nil, labelWidth: Double = 0,
+                itemSpacing: Double = 0, spaceBefore: Double = 0, spaceAfter: Double = 0, fill: Color? = nil,
+                padding: EdgeInsets = EdgeInsets(), indent: Double = 0, note: String? = nil) {
+        self.items = items; self.style = style; self.labelStyle = labelStyle; self.labelWidth = labelWidth
+        self.itemSpacing = itemSpacing; self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
+        self.fill = fill; self.padding = padding; self.indent = indent; self.note = note
+    }
+}
+
 /// A filled bar across the frame (or `width` points of it), e.g. an accent bar.
 public struct Rule: Sendable {
     public var height: Double

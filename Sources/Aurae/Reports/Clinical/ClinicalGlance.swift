@@ -33,6 +33,7 @@ struct GlanceKeys: WordingKeySet {
     let nothingLogged = WordingKey("clinical.glance.nothingLogged", "from", "to")
     let dayRule = WordingKey("clinical.glance.dayRule")
     let alertsHeading = WordingKey("clinical.glance.alertsHeading")
+    let alertMarker = WordingKey("clinical.glance.alertMarker")
     let alertFlag = WordingKey("clinical.glance.alertFlag", "date", "severity", "condition")
     let alertClass = WordingKey("clinical.glance.alertClass", "month", "label", "days", "reference")
     let noAlerts = WordingKey("clinical.glance.noAlerts")
@@ -187,7 +188,7 @@ extension ClinicalReport {
     // MARK: - Alerts
 
     /// Flagged episodes (oldest first), then each month × class at or above its reference (most
-    /// recent first); or one line saying there are none.
+    /// recent first), as a list in the safety fill; or one line saying there are none.
     func alerts(_ c: Content, limit: Int, pages: FrontMatter.Pages) throws -> [Block] {
         let g = keys.glance, f = c.format
         var items: [(text: String, section: Section?)] = []
@@ -208,17 +209,20 @@ extension ClinicalReport {
         if items.isEmpty { return blocks + [paragraph(try book.render(g.noAlerts), c, spaceAfter: 2)] }
         let style = summary.brand.style(\.bodyFamily, summary.brand.bodySize, .regular, summary.brand.palette.safetyText)
         let shown = items.prefix(limit)
-        var lines = shown.map(\.text)
+        let marker = try book.render(g.alertMarker)
         let rest = items.dropFirst(shown.count)
+        var note: String?
         if !rest.isEmpty {
             // The flagged episodes and the as-of months are listed under Safety; older months in
             // the class chart.
             let section: Section? = rest.contains { $0.section == nil } || c.showsAsOfBlocks ? nil : .charts
             let title = try section.flatMap { headings[$0] } ?? summary.book.render(summary.keys.safetyHeading)
-            lines.append(try more(rest.count, page: pages.page(of: title)))
+            note = try more(rest.count, page: pages.page(of: title))
         }
-        blocks.append(.paragraph(Paragraph(lines.joined(separator: "\n"), style: style, spaceAfter: 2,
-                                           fill: summary.brand.palette.safetyFill, padding: EdgeInsets(all: 5))))
+        // One item an alert, read as a list; the line saying how many more closes the box.
+        blocks.append(.list(List(shown.map { List.Item($0.text, label: marker) }, style: style,
+                                 labelWidth: layout.glance.alertMarkerWidth, spaceAfter: 2,
+                                 fill: summary.brand.palette.safetyFill, padding: EdgeInsets(all: 5), note: note)))
         return blocks
     }
 

@@ -14,11 +14,14 @@ struct ClinicalLayout {
         /// A name on page 1 is cut to this many characters.
         let nameCharacters: Int
         let labelWidth, titleSize, subheadingSpaceBefore: Double
+        /// Width of the alerts' bullet column: an alert's wrapped lines start this far right.
+        let alertMarkerWidth: Double
         init(_ n: ConfigNode) throws {
             months = try n.int("months"); alerts = try n.int("alerts"); medications = try n.int("medications")
             preventives = try n.int("preventives"); nameCharacters = try n.int("nameCharacters")
             labelWidth = try n.double("labelWidth"); titleSize = try n.double("titleSize")
             subheadingSpaceBefore = try n.double("subheadingSpaceBefore")
+            alertMarkerWidth = try n.double("alertMarkerWidth")
         }
     }
     struct ClassTable {

@@ -33,7 +33,8 @@ struct CalendarBuilder {
         var start = 0
         while start < grids.count {
             let row = Array(grids[start..<min(grids.count, start + perRow)])
-            let alt = try visuals.book.render(visuals.keys.alt.calendar, ["months": try row.map(spoken).joined(separator: " ")])
+            let alt = try visuals.book.render(mini ? visuals.keys.alt.miniCalendar : visuals.keys.alt.calendar,
+                                              ["months": try row.map(spoken).joined(separator: " ")])
             // Made when placed on a page: 38 years of grids are not kept as shapes through layout.
             out.append(.flexibleDrawing(FlexibleDrawing(alternativeText: alt, frame: { width, measurer in
                 MonthGrid.rowFrame(row, width: width, measurer: measurer, spaceAfter: gap / 2)
@@ -48,8 +49,9 @@ struct CalendarBuilder {
     }
 
     /// One month of the calendar as a sentence a listener can use: its headache days by highest
-    /// severity, its acute-medication days and (with a days file) the headache-free days without
-    /// daily context — what the grid draws, counted over the days it draws as in range.
+    /// severity (in miniature: how many of them at severity 4–5, as page 1's table counts them),
+    /// its acute-medication days and (with a days file) the headache-free days without daily
+    /// context — what the grid draws, counted over the days it draws as in range.
     func spoken(_ g: MonthGrid) throws -> String {
         let v = visuals, a = v.keys.alt, f = v.format
         let title = try f.monthYear(year: g.month.year, month: g.month.month)
@@ -68,10 +70,17 @@ struct CalendarBuilder {
             if info.acute { acute += 1 }
         }
         let headacheDays = levels.reduce(0, +)
-        let headache = headacheDays == 0 ? try v.book.render(a.noHeadache, ["month": month])
-            : try v.book.render(a.headache, ["month": month, "count": String(headacheDays), "levels": try (1...5).filter { levels[$0 - 1] > 0 }.map {
+        let headache: String
+        if headacheDays == 0 {
+            headache = try v.book.render(a.noHeadache, ["month": month])
+        } else if mini {
+            headache = try v.book.render(a.miniHeadache, ["month": month, "count": String(headacheDays),
+                                                          "severe": String(levels[3] + levels[4])])
+        } else {
+            headache = try v.book.render(a.headache, ["month": month, "count": String(headacheDays), "levels": try (1...5).filter { levels[$0 - 1] > 0 }.map {
                 try v.book.render(a.level, ["count": String(levels[$0 - 1]), "severity": f.severity($0)])
             }.joined(separator: f.listSeparator)])
+        }
         let acuteText = acute == 0 ? try v.text(a.noAcute) : try v.book.render(a.acute, ["count": String(acute)])
         guard untracked > 0 else { return try v.book.render(a.month, ["headache": headache, "acute": acuteText]) }
         return try v.book.render(a.monthTracked, ["headache": headache, "acute": acuteText,

@@ -125,6 +125,10 @@ struct ClinicalVisuals: Sendable {
         let cycleDay = WordingKey("chart.alt.cycleDay", "day")
         let ratings = WordingKey("chart.alt.ratings", "bars")
         let calendar = WordingKey("calendar.alt.calendar", "months")
+        /// Page 1's calendar in miniature: each month's headache days with those at severity
+        /// 4–5 rather than each severity (the calendar section reads those).
+        let miniCalendar = WordingKey("calendar.alt.miniCalendar", "months")
+        let miniHeadache = WordingKey.plural("calendar.alt.miniHeadache", "month", "count", "severe")
         let month = WordingKey("calendar.alt.month", "headache", "acute")
         let monthTracked = WordingKey("calendar.alt.monthTracked", "headache", "acute", "untracked")
         let monthOutside = WordingKey("calendar.alt.monthOutside", "month")
