@@ -13,6 +13,7 @@ let package = Package(
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle"),
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
@@ -24,7 +25,7 @@ let package = Package(
         .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
-        .target(name: "Batch", dependencies: ["Aurae"]),
+        .target(name: "Batch", dependencies: ["Aurae", "CNettle"]),
 
         // What the fuzz targets share (limits, the measurer, scratch files); fuzz-only, not a symlink.
         .target(name: "FuzzSupport", dependencies: ["Ingest", "Catalog", "Render", "ReportKit"]),
