@@ -40,7 +40,7 @@ public enum PDFRenderer {
     static func render(_ doc: consuming LaidOutDocument, measurer: PangoMeasurer, packContentFromPages: Int,
                        warnings: ((String) -> Void)? = nil,
                        to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        FreedMemory.giveBack()  // the document and its measurements, freed once laid out
+        FreedMemory.giveBack(pages: doc.pages.count)  // the document and its measurements, freed once laid out
         var tree = StructureTree(copy doc)
         tree.assignLanguages(of: doc, documentLanguage: doc.metadata.language)
         var figures = Set<Int>()
@@ -104,7 +104,7 @@ public enum PDFRenderer {
                 drawPage(painter, index, page)
                 cairo_show_page(cr)
                 packer?.packPage(map, from: written)
-                if index % FreedMemory.pageInterval == FreedMemory.pageInterval - 1 { FreedMemory.giveBack() }
+                if index % FreedMemory.pageInterval == FreedMemory.pageInterval - 1 { FreedMemory.giveBack(pages: doc.pages.count) }
             }
         }
         addOutline(surface, doc.outline)

@@ -211,7 +211,7 @@ private struct CairoFile {
         ranges = [:]
         bytes = UnsafeBufferPointer(start: nil, count: 0)
         source.release()
-        FreedMemory.giveBack()  // the pages' segments and rewritten objects, before the structure is written
+        FreedMemory.giveBack(pages: pages.count)  // the pages' segments and rewritten objects, before the structure is written
 
         // Where each node's marked content is: (page, MCID) in reading order, node `id`'s
         // marks at `markStart[id]..<markStart[id + 1]` of `markPage` and `markMCID` (32 bits
