@@ -138,5 +138,9 @@ final class AuraeFormatTests: XCTestCase {
         XCTAssertEqual(f.notes("🌧️ rain", limit: 6), "🌧️ ra…")
         XCTAssertEqual(f.notes("頭痛がひどい", limit: 6), "頭痛がひどい")
         XCTAssertEqual(f.notes("頭痛がひどい", limit: 5), "頭痛がひ…")
+        XCTAssertEqual(f.notes("Привет мир", limit: 4), "При…")
+        XCTAssertEqual(f.notes("Привет мир", limit: 1), "…")
+        XCTAssertEqual(f.notes("Привет\nмир", limit: 8), "Привет …")
+        XCTAssertEqual(f.notes("abc", limit: -1), "abc", "no limit below zero")
     }
 }

@@ -168,15 +168,22 @@ public struct AuraeFormat: Sendable {
     /// when longer). Characters are Unicode scalars, as most tools count them.
     public func notes(_ text: String?, limit: Int) -> String {
         guard let text, !text.isEmpty else { return "" }
-        // Most notes have no line break and fit: the text itself, found from its bytes (a
-        // scalar starts at every byte that is not a continuation byte; a byte that may belong
-        // to a break — VT, LF, FF, CR, or the last byte of NEL, LS, PS — takes the long way).
-        var starts = 0, plain = true
-        for b in text.utf8 {
-            if b & 0xC0 != 0x80 { starts += 1 }
+        // Most notes have no line break: the text itself, or its first `limit − 1` scalars and
+        // "…", found from its bytes (a scalar starts at every byte that is not a continuation
+        // byte; a byte that may belong to a break — VT, LF, FF, CR, or the last byte of NEL, LS,
+        // PS — takes the long way below).
+        var starts = 0, plain = true, cutAt = 0
+        for (i, b) in text.utf8.enumerated() {
             if (b >= 0x0A && b <= 0x0D) || b == 0x85 || b == 0xA8 || b == 0xA9 { plain = false; break }
+            if b & 0xC0 != 0x80 {
+                if starts == limit - 1 { cutAt = i }
+                starts += 1
+            }
         }
-        if plain && starts <= limit { return text }
+        if plain {
+            if starts <= limit || limit < 0 { return text }
+            return (limit > 1 ? String(decoding: text.utf8.prefix(cutAt), as: UTF8.self) : "") + ellipsis
+        }
         var scalars = String.UnicodeScalarView()
         var count = 0
         var previousCR = false
