@@ -152,7 +152,13 @@ final class LongReportMemoryTests: XCTestCase {
 
     func testPackingPageContentsGivesTheSameFile() throws {
         let m = PangoMeasurer()
-        let laid = try LayoutEngine(measurer: m).layout(SampleDocuments.summaryTable(rows: 400))
+        // Text, emoji drawn in colour (images and groups beside the content), a chart (a figure).
+        var doc = SampleDocuments.summaryTable(rows: 400)
+        let style = SampleDocuments.style(10)
+        doc.blocks += [.paragraph(Paragraph("Rain 🌧️ again, 👩‍👩‍👧 at home, 🇳🇱 👍🏽 — مرحبا", style: style)),
+                       .chart(ChartElementTests.chart([4, 6, 2], line: [3, 5, 4])),
+                       .paragraph(Paragraph("After the chart 🌧️", style: style))]
+        let laid = try LayoutEngine(measurer: m).layout(doc)
         XCTAssertGreaterThan(laid.pages.count, 5)
         var plain: [UInt8] = [], packed: [UInt8] = []
         try PDFRenderer.render(laid, measurer: m, packContentFromPages: .max) { plain.append(contentsOf: $0) }
