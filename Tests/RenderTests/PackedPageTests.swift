@@ -60,6 +60,24 @@ final class PackedPageTests: XCTestCase {
         XCTAssertEqual(DisplayPage(size: .a4).items, [])
     }
 
+    /// The texts read without unpacking are those of the items, at their indices (a clipped
+    /// item, whose texts are inside it, is one item with none).
+    func testTextsAreReadAtTheirItemsIndices() {
+        for items in [Self.items, Array(Self.items.reversed()), []] {
+            let page = DisplayPage(size: Size(width: 200, height: 200), items: items)
+            var read: [String] = []
+            page.forEachText { i, t in read.append("\(i) \(t)") }
+            let expected = page.items.enumerated().compactMap { i, item -> String? in
+                switch item {
+                case .text(let r): return "\(i) \(r.text)"
+                case .label(let l): return "\(i) \(l.text)"
+                default: return nil
+                }
+            }
+            XCTAssertEqual(read, expected)
+        }
+    }
+
     func testStructureMarksComeBackAsDrawn() {
         var events: [StructureMark.Event] = [.beginArtifact(.header), .endArtifact, .beginArtifact(.footer), .endArtifact,
                                              .beginArtifact(.layout), .endArtifact, .end]

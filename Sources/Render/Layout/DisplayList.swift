@@ -47,6 +47,9 @@ public struct DisplayPage: Sendable {
 
     /// The text runs of the page, in drawing order.
     public var textRuns: [TextRun] { content.textRuns }
+
+    /// Each text run's and label's text with its item's index in `items`, without unpacking them.
+    func forEachText(_ body: (Int, String) -> Void) { content.forEachText(body) }
 }
 
 /// One line of text. `origin` is the top-left corner of its box (page coordinates, y down);

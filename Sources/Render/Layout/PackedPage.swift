@@ -173,6 +173,25 @@ struct PageItems: Sendable {
         return out
     }
 
+    /// Each text run's and label's text with its item's index, in drawing order (not those inside
+    /// clipped items, which are one item with theirs): no item is unpacked.
+    func forEachText(_ body: (Int, String) -> Void) {
+        var t = 0, depth = 0, index = 0
+        for kind in kinds {
+            switch kind {
+            case .clip:
+                if depth == 0 { index += 1 }
+                depth += 1
+            case .clipEnd: depth -= 1
+            case .run, .label:
+                if depth == 0 { body(index, texts[t].text); index += 1 }
+                t += 1
+            default:
+                if depth == 0 { index += 1 }
+            }
+        }
+    }
+
     /// The text runs, in drawing order (not those inside clipped items).
     var textRuns: [TextRun] {
         var out: [TextRun] = []

@@ -13,17 +13,11 @@ extension StructureTree {
     public func languages(of doc: LaidOutDocument, documentLanguage: String) -> [Int: String] {
         var candidate = [Bool](repeating: false, count: nodes.count)
         var any = false
-        func text(_ item: DisplayItem) -> String? {
-            switch item {
-            case .text(let r): return r.text
-            case .label(let l): return l.text
-            default: return nil
-            }
-        }
         for (p, page) in doc.pages.enumerated() where p < owners.count {
-            for (i, item) in page.items.enumerated() where i < owners[p].count {
-                guard case .node(let n) = owners[p][i], !candidate[n], let t = text(item),
-                      ScriptLanguage.mayTellLanguage(t), nodes[n].role != .figure else { continue }
+            let owners = owners[p]
+            page.forEachText { i, t in
+                guard i < owners.count, case .node(let n) = owners[i], !candidate[n],
+                      ScriptLanguage.mayTellLanguage(t), nodes[n].role != .figure else { return }
                 candidate[n] = true
                 any = true
             }
@@ -31,8 +25,9 @@ extension StructureTree {
         guard any else { return [:] }
         var counts: [Int: ScriptLanguage.Counts] = [:]
         for (p, page) in doc.pages.enumerated() where p < owners.count {
-            for (i, item) in page.items.enumerated() where i < owners[p].count {
-                guard case .node(let n) = owners[p][i], candidate[n], let t = text(item) else { continue }
+            let owners = owners[p]
+            page.forEachText { i, t in
+                guard i < owners.count, case .node(let n) = owners[i], candidate[n] else { return }
                 counts[n, default: ScriptLanguage.Counts()].add(t)
             }
         }
