@@ -44,4 +44,24 @@ final class StartupTests: XCTestCase {
             XCTAssertNotNil(fields[3].wholeMatch(of: /\d+h \d{2}m/), "\(fields)")
         }
     }
+
+    /// The benchmark measures the longest clinical report once, every section, and says whether
+    /// its peak memory is under the spec's 100 MB for any single report.
+    func testBenchmarkMeasuresTheLongestClinicalReportsPeakMemory() throws {
+        let dir = try TestPaths.temporaryDirectory("report-bench-long-clinical")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try ReportBinary.run(["benchmark", "--sizes", "5", "--runs", "1", "--insights-episodes", "0",
+                                      "--clinical-episodes", "5", "--long-clinical-episodes", "40", "--care-handoffs", "0",
+                                      "--batch-users", "0", "--work", dir.path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let line = try XCTUnwrap(r.stdoutText.split(separator: "\n").first { $0.hasPrefix("longest clinical PDF: 40 episodes, every section, 2023-01-") },
+                                 r.stdoutText)
+        XCTAssertNotNil(line.firstMatch(of: /ms \(whole process, one run\), \d+ pages, peak RSS \d+\.\d MB \(\d+\.\d decimal MB: under the spec's 100 MB for any single report\)$/), String(line))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("clinical_long.pdf").path))
+        // Skipped with the clinical measurement, and range-checked.
+        let skipped = try ReportBinary.run(["benchmark", "--sizes", "5", "--runs", "1", "--insights-episodes", "0",
+                                            "--clinical-episodes", "0", "--care-handoffs", "0", "--batch-users", "0", "--work", dir.path])
+        XCTAssertFalse(skipped.stdoutText.contains("longest clinical PDF"), skipped.stdoutText)
+        XCTAssertEqual(try ReportBinary.run(["benchmark", "--long-clinical-episodes", "-1"]).status, 2)
+    }
 }
