@@ -11,7 +11,7 @@ enum FreedMemory {
     /// A report of at least this many pages gives back, every this many pages.
     static let pageInterval = 128
 
-    /// Gives back when the report has `pages` pages or more than `pageInterval`.
+    /// Gives back when the report (of `pages` pages) has at least `pageInterval` pages.
     static func giveBack(pages: Int) {
         guard pages >= pageInterval else { return }
         report_give_back_freed_memory()

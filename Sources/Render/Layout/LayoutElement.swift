@@ -115,6 +115,13 @@ public struct DisplayCanvas {
 
     public mutating func add(_ item: DisplayItem) { items.append(item) }
 
+    /// A box's background (a paragraph's or a list's `fill`): from `indent` to the frame's right
+    /// edge, `height` tall, at `origin`; nothing without a fill.
+    mutating func addBackground(_ fill: Color?, at origin: Point, indent: Double, frameWidth: Double, height: Double) {
+        guard let fill else { return }
+        add(.rect(Rect(x: origin.x + indent, y: origin.y, width: frameWidth - indent, height: height), .solid(fill), opacity: 1))
+    }
+
     /// Starts an element of the structure (a heading, a paragraph, a table row, a figure): the
     /// items added until the matching `endElement` are its content or its children's.
     public mutating func beginElement(_ element: StructureElement) { mark(.begin(element)) }

@@ -28,15 +28,6 @@ public struct StructureTree: Sendable {
         }
     }
 
-    /// What building the tree needs to know of a node besides the node (kept apart, and dropped
-    /// once the tree is built: a 10,000-row table has 90,000 nodes, a 10,000-episode clinical
-    /// report 350,000): the child of each role opened (made or continued) last. 16 bytes a node,
-    /// nothing on the heap for a node whose children are all of one role (a row's cells, a
-    /// table's rows).
-    struct Opening: Sendable {
-        var lastOpened = RoleTable()
-    }
-
     /// Of a node a continuation reopened (a table, a row, a section going on after a page break),
     /// while the tree is built: the continuing children matched so far per role (a row's cells), and the child of each role opened last before it was reopened — a
     /// table's row continues the row drawn last before the page break, not the header row
@@ -99,16 +90,20 @@ public struct StructureTree: Sendable {
     /// Per page, per item: its owner.
     public private(set) var owners: [[Owner]] = []
 
-    /// Of each node, while the tree is built.
-    private var openings: [Opening] = [Opening()]
+    /// What building the tree needs to know of each node besides the node (kept apart, and
+    /// dropped once the tree is built: a 10,000-row table has 90,000 nodes, a 10,000-episode
+    /// clinical report 350,000): the child of each role opened (made or continued) last. 16 bytes
+    /// a node, nothing on the heap for a node whose children are all of one role (a row's cells,
+    /// a table's rows).
+    private var lastOpened: [RoleTable] = [RoleTable()]
     /// Of each node reopened, while the tree is built.
     private var reopenings: [Int: Reopening] = [:]
 
     public init(_ doc: LaidOutDocument) {
-        defer { openings = []; reopenings = [:] }
+        defer { lastOpened = []; reopenings = [:] }
         let count = 1 + doc.pages.reduce(0) { $0 + $1.marks.newElements }
         nodes.reserveCapacity(count)
-        openings.reserveCapacity(count)
+        lastOpened.reserveCapacity(count)
         var stack: [Int] = []
         var artifacts: [ArtifactKind] = []
         for page in doc.pages {
@@ -149,16 +144,16 @@ public struct StructureTree: Sendable {
     /// The node `element` opens under `parent`: a new child, or the element it continues.
     private mutating func open(_ element: StructureElement, under parent: Int) -> Int {
         if element.continues, let found = continued(element.role, under: parent) {
-            reopenings[found] = Reopening(lastOpenedBefore: openings[found].lastOpened)
-            openings[parent].lastOpened[element.role] = found
+            reopenings[found] = Reopening(lastOpenedBefore: lastOpened[found])
+            lastOpened[parent][element.role] = found
             return found
         }
         nodes.append(Node(role: element.role, parent: parent))
-        openings.append(Opening())
+        lastOpened.append(RoleTable())
         let id = nodes.count - 1
         if let alt = element.alternativeText { alternativeTexts[id] = alt }
         nodes[parent].children.append(id)
-        openings[parent].lastOpened[element.role] = id
+        lastOpened[parent][element.role] = id
         return id
     }
 
@@ -166,7 +161,7 @@ public struct StructureTree: Sendable {
     /// the same position; under another reopened element, its child of that role opened last
     /// before the page break; elsewhere the child of that role opened last.
     private mutating func continued(_ role: StructureRole, under parent: Int) -> Int? {
-        guard let r = reopenings[parent] else { return openings[parent].lastOpened[role] }
+        guard let r = reopenings[parent] else { return lastOpened[parent][role] }
         let p = nodes[parent]
         if p.role == .tableRow {
             let same = p.children.filter { nodes[$0].role == role }

@@ -90,10 +90,7 @@ struct ListBox: LayoutBox {
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         let l = list
-        if let fill = l.fill {
-            canvas.add(.rect(Rect(x: origin.x + l.indent, y: origin.y, width: frameWidth - l.indent, height: height),
-                             .solid(fill), opacity: 1))
-        }
+        canvas.addBackground(l.fill, at: origin, indent: l.indent, frameWidth: frameWidth, height: height)
         let labelX = origin.x + l.indent + l.padding.left, x = labelX + l.labelWidth
         let width = l.bodyWidth(frameWidth)
         var y = origin.y + l.padding.top

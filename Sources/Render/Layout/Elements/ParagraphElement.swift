@@ -64,10 +64,7 @@ struct ParagraphBox: LayoutBox {
 
     func draw(at origin: Point, into canvas: inout DisplayCanvas) {
         let p = paragraph
-        if let fill = p.fill {
-            canvas.add(.rect(Rect(x: origin.x + p.indent, y: origin.y, width: frameWidth - p.indent, height: height),
-                             .solid(fill), opacity: 1))
-        }
+        canvas.addBackground(p.fill, at: origin, indent: p.indent, frameWidth: frameWidth, height: height)
         // A part after a page break continues the paragraph of the page before.
         canvas.beginElement(StructureElement(p.role, continues: lines.startIndex > 0))
         defer { canvas.endElement() }
