@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Where the headers of the PDF stack are (what `pkg-config --cflags pangocairo` names on Debian).
+// Listed here rather than taken from pkg-config: SwiftPM would also link every library that
+// pkg-config lists, and the loader would then bind all 44 of them at every start, `--version`
+// included. They are loaded when a command first draws instead (Sources/CDelayLoad).
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let pdfHeaders = ["/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+                  "/usr/include/harfbuzz", "/usr/include/cairo", "/usr/include/freetype2"].map { "-I" + $0 }
+
 let package = Package(
     name: "report",
     platforms: [.macOS(.v15)],
@@ -15,15 +27,19 @@ let package = Package(
     ],
     targets: [
         // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev, zlib1g-dev, nettle-dev).
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",
-                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
         // zlib and libdeflate: the tagged PDF's content streams, marked and compressed once (Render/PDF).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev", "libdeflate-dev"])]),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Nettle's SHA-256 (SHA-NI where the CPU has it): the batch manifest's fingerprints.
-        .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle", providers: [.apt(["nettle-dev"])]),
+        // The PDF stack, SQLite and Nettle: loaded when a command first calls them, not at start
+        // (docs/performance.md). Every function report calls in them is defined here and calls
+        // the library's through a pointer; no module map above links them.
+        // DWARF 4: Debian 12's valgrind, which measures start-up, cannot read clang's DWARF 5.
+        .target(name: "CDelayLoad", dependencies: [], cSettings: [.unsafeFlags(pdfHeaders + ["-gdwarf-4"])],
+                linkerSettings: [.linkedLibrary("dl")]),
 
         // The shared stages, free of any app: reading exports, statistics, templates, layout.
         // Quoting: the one rule for showing a value in a message (input and layout errors).
@@ -31,19 +47,20 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: ["Ingest"]),
-        .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
+        .target(name: "Render", dependencies: ["CCairo", "CDelayLoad", "CZlib", "Quoting"],
+                swiftSettings: [.unsafeFlags(pdfHeaders.flatMap { ["-Xcc", $0] })]),
         // The report kit every app's reports are written with: jobs, run info, output files.
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
 
         // One module per app: its records, its rules and its reports.
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
-        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "Quoting"]),
+        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "CDelayLoad", "Quoting"]),
         .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
 
         // The nightly batch of the Aurae reports: sharded, resumable, on every core.
-        .target(name: "Batch", dependencies: ["Aurae", "CNettle"]),
+        .target(name: "Batch", dependencies: ["Aurae", "CNettle", "CDelayLoad"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Aurae"]),
         .executableTarget(name: "report", dependencies: [
@@ -66,7 +83,8 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: [
             "Catalog", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
         ]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport"], exclude: ["Goldens"],
+                    swiftSettings: [.unsafeFlags(pdfHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "TestSupport"]),
         .testTarget(name: "AuraeTests", dependencies: ["Aurae", "Insights", "Synthetic", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CuraKnotTests", dependencies: ["CuraKnot", "CSQLite", "Quoting", "TestSupport"], exclude: ["Goldens"]),

@@ -6,26 +6,38 @@ import PackageDescription
 
 let fuzzTarget: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
+// The PDF stack's headers, as in the main Package.swift (its libraries are loaded when first
+// used: Sources/CDelayLoad).
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let pdfHeaders = ["/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include",
+                  "/usr/include/harfbuzz", "/usr/include/cairo", "/usr/include/freetype2"].map { "-I" + $0 }
+
 let package = Package(
     name: "ReportFuzz",
     targets: [
-        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo"),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo"),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3"),
-        .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle"),
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle"),
+        .target(name: "CDelayLoad", dependencies: [], cSettings: [.unsafeFlags(pdfHeaders)], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: ["Ingest"]),
-        .target(name: "Render", dependencies: ["CCairo", "CZlib", "Quoting"]),
+        .target(name: "Render", dependencies: ["CCairo", "CDelayLoad", "CZlib", "Quoting"],
+                swiftSettings: [.unsafeFlags(pdfHeaders.flatMap { ["-Xcc", $0] })]),
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
         .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
-        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "Quoting"]),
+        .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "CDelayLoad", "Quoting"]),
         .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
-        .target(name: "Batch", dependencies: ["Aurae", "CNettle"]),
+        .target(name: "Batch", dependencies: ["Aurae", "CNettle", "CDelayLoad"]),
 
         // What the fuzz targets share (limits, the measurer, scratch files); fuzz-only, not a symlink.
         .target(name: "FuzzSupport", dependencies: ["Ingest", "Catalog", "Render", "ReportKit"]),

@@ -69,6 +69,7 @@ public struct BatchRunner: Sendable {
     /// this run's id, which the run file written at the end repeats (with the manifest's digest).
     public func run(observer: sending BatchObserver?) throws -> BatchSummary {
         let start = DispatchTime.now().uptimeNanoseconds
+        try SHA256.loadLibrary()
         let manifestPath = settings.outDir + "/" + settings.manifestName
         do {
             try BatchFile.checkRegularOrMissing(manifestPath, "manifest")

@@ -64,4 +64,39 @@ final class StartupTests: XCTestCase {
         XCTAssertFalse(skipped.stdoutText.contains("longest clinical PDF"), skipped.stdoutText)
         XCTAssertEqual(try ReportBinary.run(["benchmark", "--long-clinical-episodes", "-1"]).status, 2)
     }
+
+    /// `--version`, help and a usage error load none of the PDF stack, SQLite or Nettle; a summary
+    /// loads the PDF stack when it draws, and still neither of the others (Sources/CDelayLoad).
+    /// Read from glibc's loader's own account of the files it opens (`LD_DEBUG=files`).
+    func testLibrariesAreLoadedWhenACommandFirstNeedsThem() throws {
+        let late = ["libpangocairo-1.0.so.0", "libpango-1.0.so.0", "libcairo.so.2", "libgobject-2.0.so.0",
+                    "libglib-2.0.so.0", "libfontconfig.so.1", "libharfbuzz.so.0", "libsqlite3.so.0", "libnettle.so.8"]
+        /// The files the loader opened, and for each whether `dlopen` asked for it.
+        func opened(_ stderr: String) -> [String: Bool] {
+            var files: [String: Bool] = [:]
+            for line in stderr.split(separator: "\n") {
+                guard let match = line.firstMatch(of: /file=(\S+) \[0\];\s+(needed|dynamically loaded) by/) else { continue }
+                files[String(match.1).split(separator: "/").last.map(String.init) ?? ""] = match.2 == "dynamically loaded"
+            }
+            return files
+        }
+        for arguments in [["--version"], ["--help"], ["headache", "summary", "--no-such-option"]] {
+            let r = try ReportBinary.run(arguments, environment: ["LD_DEBUG": "files"])
+            let files = opened(r.stderr)
+            XCTAssertEqual(files["libc.so.6"], false, "the loader's account is missing: \(r.stderr.prefix(2000))")
+            for lib in late { XCTAssertNil(files[lib], "\(arguments) loaded \(lib)") }
+        }
+        let dir = try TestPaths.temporaryDirectory("report-late-libraries")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pdf = dir.appendingPathComponent("summary.pdf").path
+        let r = try ReportBinary.run(["headache", "summary", TestPaths.samples.appendingPathComponent("aurae/logs.json").path,
+                                      "-o", pdf, "--as-of", "2026-03-31"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        let files = opened(r.stderr)
+        XCTAssertEqual(files["libpangocairo-1.0.so.0"], true, "the PDF stack was not loaded by dlopen")
+        XCTAssertNotNil(files["libcairo.so.2"])
+        XCTAssertNil(files["libsqlite3.so.0"])
+        XCTAssertNil(files["libnettle.so.8"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
+    }
 }

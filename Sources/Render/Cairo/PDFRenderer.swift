@@ -8,6 +8,8 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
     case invalidPNG(String)
     /// An image size a cairo surface cannot hold (not a whole number of pixels in 1...32767).
     case invalidSize(width: Double, height: Double)
+    /// The PDF libraries could not be loaded (`PDFLibraries`): why.
+    case libraries(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
         case let .pageOutOfRange(i, n): return "page index \(i) out of range (document has \(n) pages)"
         case .invalidPNG(let s): return "invalid PNG: \(s)"
         case let .invalidSize(w, h): return "cannot make a \(w) × \(h) pixel image (each side must be 1 to 32767)"
+        case .libraries(let why): return "the PDF libraries: \(why)"
         }
     }
 }

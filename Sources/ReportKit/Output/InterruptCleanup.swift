@@ -15,7 +15,10 @@ import Glibc
 public enum InterruptCleanup {
     static let slotCount = 128
     static let slotBytes = Int(PATH_MAX) + 1
+    /// Zeroed by `calloc`, which maps fresh pages for a block this size instead of writing half a
+    /// megabyte of zeros at every start (128 page faults, 0.5 M instructions of `--version`).
     nonisolated(unsafe) static let paths: UnsafeMutablePointer<CChar> = {
+        if let block = calloc(slotCount, slotBytes) { return block.bindMemory(to: CChar.self, capacity: slotCount * slotBytes) }
         let p = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotBytes)
         p.initialize(repeating: 0, count: slotCount * slotBytes)
         return p

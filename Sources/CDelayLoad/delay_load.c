@@ -1,0 +1,141 @@
+/* The libraries report loads when first used (include/CDelayLoad.h).
+
+   For each library, every function report calls in it is defined here under its own name, with
+   hidden visibility, so that the Swift modules' calls bind to these definitions at link time and
+   the library itself is not linked: no start-up dependency. A definition calls the library's
+   function through a pointer that `report_library_load` binds with `dlsym` when the library is
+   loaded, from the library's handle, never from the executable (whose definitions, hidden, the
+   libraries cannot see either). */
+
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "CDelayLoad.h"
+
+#pragma GCC visibility push(hidden)
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-ft.h>
+#include <pango/pangocairo.h>
+#include <sqlite3.h>
+#include <nettle/sha2.h>
+#include <nettle/version.h>
+
+#if NETTLE_VERSION_MAJOR != 3
+#error "libnettle.so.8 is Nettle 3: another major version needs its soname below"
+#endif
+
+struct binding {
+    const char *name;
+    void **pointer;
+};
+
+struct library {
+    const char *soname;
+    /* What to install when it is missing (the Debian package). */
+    const char *package;
+    const struct binding *bindings;
+    size_t count;
+    pthread_once_t once;
+    int loaded;
+    char error[512];
+};
+
+static void load(struct library *lib) {
+    void *handle = dlopen(lib->soname, RTLD_LAZY | RTLD_LOCAL);
+    if (!handle) {
+        const char *why = dlerror();
+        snprintf(lib->error, sizeof lib->error, "cannot load %s (%s): install %s (scripts/setup.sh does)",
+                 lib->soname, why ? why : "not found", lib->package);
+        return;
+    }
+    for (size_t i = 0; i < lib->count; i++) {
+        void *symbol = dlsym(handle, lib->bindings[i].name);
+        if (!symbol) {
+            snprintf(lib->error, sizeof lib->error, "%s has no function %s: it is older than report needs",
+                     lib->soname, lib->bindings[i].name);
+            return;
+        }
+        *lib->bindings[i].pointer = symbol;
+    }
+    /* The handle stays open for the life of the process. */
+    __atomic_store_n(&lib->loaded, 1, __ATOMIC_RELEASE);
+}
+
+/* The pointers, the definitions and the table of one library, from its list of functions. */
+#define F(ret, name, params, args) static ret (*p_##name) params;
+#define V(name, params, args) static void (*p_##name) params;
+#include "pdf_functions.h"
+#include "sqlite_functions.h"
+#include "nettle_functions.h"
+#undef F
+#undef V
+
+#define F(ret, name, params, args) { #name, (void **)&p_##name },
+#define V(name, params, args) { #name, (void **)&p_##name },
+static const struct binding pdf_bindings[] = {
+#include "pdf_functions.h"
+};
+static const struct binding sqlite_bindings[] = {
+#include "sqlite_functions.h"
+};
+static const struct binding nettle_bindings[] = {
+#include "nettle_functions.h"
+};
+#undef F
+#undef V
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+static struct library libraries[] = {
+    [REPORT_LIBRARY_PDF] = { "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", pdf_bindings, COUNT(pdf_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_SQLITE] = { "libsqlite3.so.0", "libsqlite3-0", sqlite_bindings, COUNT(sqlite_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_NETTLE] = { "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), PTHREAD_ONCE_INIT, 0, "" },
+};
+
+static void load_pdf(void) { load(&libraries[REPORT_LIBRARY_PDF]); }
+static void load_sqlite(void) { load(&libraries[REPORT_LIBRARY_SQLITE]); }
+static void load_nettle(void) { load(&libraries[REPORT_LIBRARY_NETTLE]); }
+static void (*const loaders[])(void) = { load_pdf, load_sqlite, load_nettle };
+
+#pragma GCC visibility pop
+
+const char *report_library_load(report_library which) {
+    if ((unsigned)which >= COUNT(libraries)) return "no such library";
+    struct library *lib = &libraries[which];
+    if (__atomic_load_n(&lib->loaded, __ATOMIC_ACQUIRE)) return NULL;
+    pthread_once(&lib->once, loaders[which]);
+    return __atomic_load_n(&lib->loaded, __ATOMIC_ACQUIRE) ? NULL : lib->error;
+}
+
+#pragma GCC visibility push(hidden)
+
+/* A function called before its library was loaded (the commands load it first, so that a failure
+   is reported through their error path): load it now, or say why not and stop. */
+__attribute__((noinline, cold)) static void require(report_library which) {
+    const char *why = report_library_load(which);
+    if (!why) return;
+    fprintf(stderr, "report: error: %s\n", why);
+    exit(4);
+}
+
+#define READY(which) \
+    if (__builtin_expect(!__atomic_load_n(&libraries[which].loaded, __ATOMIC_ACQUIRE), 0)) require(which);
+/* The name in parentheses: GLib makes some (g_object_ref) function-like macros too. */
+#define F(ret, name, params, args) ret (name) params { READY(LIBRARY) return p_##name args; }
+#define V(name, params, args) void (name) params { READY(LIBRARY) p_##name args; }
+
+#define LIBRARY REPORT_LIBRARY_PDF
+#include "pdf_functions.h"
+#undef LIBRARY
+#define LIBRARY REPORT_LIBRARY_SQLITE
+#include "sqlite_functions.h"
+#undef LIBRARY
+#define LIBRARY REPORT_LIBRARY_NETTLE
+#include "nettle_functions.h"
+#undef LIBRARY
+
+#pragma GCC visibility pop

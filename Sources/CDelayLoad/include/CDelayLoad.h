@@ -1,0 +1,27 @@
+#ifndef REPORT_DELAY_LOAD_H
+#define REPORT_DELAY_LOAD_H
+
+/* The shared libraries report loads when a command first needs them rather than when the process
+   starts (docs/performance.md, "Start-up: libraries loaded when first used"). Loading the PDF
+   stack's 44 libraries, SQLite and Nettle was most of `report --version`'s start-up.
+
+   Every function report calls in them is defined in this module (delay_load.c) and calls the
+   library's own through a pointer bound when the library is loaded. */
+
+typedef enum {
+    /* libpangocairo-1.0.so.0 and what it needs: Pango, Cairo, GLib, fontconfig, HarfBuzz,
+       FreeType. */
+    REPORT_LIBRARY_PDF = 0,
+    /* libsqlite3.so.0: the CuraKnot care store. */
+    REPORT_LIBRARY_SQLITE = 1,
+    /* libnettle.so.8: the batch manifest's SHA-256. */
+    REPORT_LIBRARY_NETTLE = 2,
+} report_library;
+
+/* Loads `library` and binds every function report calls in it: once per process, from any
+   thread. Returns NULL when the library is ready, else why it could not be loaded (the same text
+   on every later call). A function of the library called before this loads it first; if that
+   fails it prints the reason as `report: error: …` and exits with status 4. */
+const char *report_library_load(report_library library);
+
+#endif
