@@ -2,6 +2,7 @@ import Aurae
 import Catalog
 import Foundation
 import Quoting
+import Render
 import ReportKit
 import Synchronization
 #if canImport(Glibc)
@@ -70,6 +71,7 @@ public struct BatchRunner: Sendable {
     public func run(observer: sending BatchObserver?) throws -> BatchSummary {
         let start = DispatchTime.now().uptimeNanoseconds
         try SHA256.loadLibrary()
+        do { try PDFLibraries.load() } catch { throw BatchFailure.output("\(error)") }
         let manifestPath = settings.outDir + "/" + settings.manifestName
         do {
             try BatchFile.checkRegularOrMissing(manifestPath, "manifest")

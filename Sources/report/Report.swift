@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Render
 import ReportKit
 
 @main
@@ -69,9 +68,6 @@ struct Report: ParsableCommand {
                 exit(with: .success)
             }
             do {
-                // Loaded here, not at start (`--version`, help and usage errors never need it),
-                // so that a missing library is reported like any other failure (status 4).
-                try PDFLibraries.load()
                 try command.run()
             } catch let finished as Finished {
                 exit(with: finished.status)

@@ -65,9 +65,10 @@ final class StartupTests: XCTestCase {
         XCTAssertEqual(try ReportBinary.run(["benchmark", "--long-clinical-episodes", "-1"]).status, 2)
     }
 
-    /// `--version`, help and a usage error load none of the PDF stack, SQLite or Nettle; a summary
-    /// loads the PDF stack when it draws, and still neither of the others (Sources/CDelayLoad).
-    /// Read from glibc's loader's own account of the files it opens (`LD_DEBUG=files`).
+    /// `--version`, help, a usage error and reports that write no PDF (insights, the CSV export)
+    /// load none of the PDF stack, SQLite or Nettle; a summary loads the PDF stack when it draws,
+    /// and still neither of the others (Sources/CDelayLoad). Read from glibc's loader's own
+    /// account of the files it opens (`LD_DEBUG=files`).
     func testLibrariesAreLoadedWhenACommandFirstNeedsThem() throws {
         let late = ["libpangocairo-1.0.so.0", "libpango-1.0.so.0", "libcairo.so.2", "libgobject-2.0.so.0",
                     "libglib-2.0.so.0", "libfontconfig.so.1", "libharfbuzz.so.0", "libsqlite3.so.0", "libnettle.so.8"]
@@ -80,17 +81,21 @@ final class StartupTests: XCTestCase {
             }
             return files
         }
-        for arguments in [["--version"], ["--help"], ["headache", "summary", "--no-such-option"]] {
+        let dir = try TestPaths.temporaryDirectory("report-late-libraries")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let logs = TestPaths.samples.appendingPathComponent("aurae/logs.json").path
+        for (arguments, status) in [(["--version"], 0), (["--help"], 0), (["headache", "summary", "--no-such-option"], 2),
+                                    (["headache", "insights", logs, "--as-of", "2026-07-31", "--json"], 0),
+                                    (["headache", "export", logs, "--as-of", "2026-07-31", "--tier", "premium", "-o", dir.appendingPathComponent("export.csv").path], 0)] {
             let r = try ReportBinary.run(arguments, environment: ["LD_DEBUG": "files"])
+            XCTAssertEqual(r.status, Int32(status), "\(arguments): \(r.stderr.suffix(1000))")
             let files = opened(r.stderr)
             XCTAssertEqual(files["libc.so.6"], false, "the loader's account is missing: \(r.stderr.prefix(2000))")
             for lib in late { XCTAssertNil(files[lib], "\(arguments) loaded \(lib)") }
         }
-        let dir = try TestPaths.temporaryDirectory("report-late-libraries")
-        defer { try? FileManager.default.removeItem(at: dir) }
         let pdf = dir.appendingPathComponent("summary.pdf").path
-        let r = try ReportBinary.run(["headache", "summary", TestPaths.samples.appendingPathComponent("aurae/logs.json").path,
-                                      "-o", pdf, "--as-of", "2026-03-31"], environment: ["LD_DEBUG": "files"])
+        let r = try ReportBinary.run(["headache", "summary", logs, "-o", pdf, "--as-of", "2026-03-31"],
+                                     environment: ["LD_DEBUG": "files"])
         XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
         let files = opened(r.stderr)
         XCTAssertEqual(files["libpangocairo-1.0.so.0"], true, "the PDF stack was not loaded by dlopen")

@@ -6,13 +6,29 @@ import Render
 public struct ReportContext {
     public var run: RunInfo
     public var output: OutputTarget
-    public var measurer: PangoMeasurer
     public var messages: any MessageSink
+    private let fonts: Fonts
+
+    /// The measurer a context was given, or else one made when a PDF is first written: a command
+    /// that writes text, CSV or JSON never loads the PDF libraries (`PDFLibraries`).
+    private final class Fonts {
+        private var given: PangoMeasurer?
+        init(_ given: PangoMeasurer?) { self.given = given }
+        var measurer: PangoMeasurer {
+            if let given { return given }
+            let made = PangoMeasurer()
+            given = made
+            return made
+        }
+    }
+
+    /// The text measurer; made on first use unless the context was given one.
+    public var measurer: PangoMeasurer { fonts.measurer }
 
     public init(run: RunInfo, output: OutputTarget,
-                measurer: PangoMeasurer = PangoMeasurer(), messages: any MessageSink = SilentMessages()) {
+                measurer: PangoMeasurer? = nil, messages: any MessageSink = SilentMessages()) {
         self.run = run; self.output = output
-        self.measurer = measurer; self.messages = messages
+        fonts = Fonts(measurer); self.messages = messages
     }
 
     /// The one PDF output path: lays `document` out with the context's measurer, renders it as a
@@ -24,6 +40,9 @@ public struct ReportContext {
     /// tagged file is finished (a 10,000-row summary peaks about 20 MB lower).
     @discardableResult
     public func writePDF(_ document: consuming Document) throws -> Int {
+        // Loaded here, when a report first draws, so that a missing library is this run's
+        // error (status 4, in the console's format) and commands that write no PDF never load it.
+        try PDFLibraries.load()
         var laidOut: LaidOutDocument? = try LayoutEngine(measurer: measurer).layout(document)
         _ = consume document
         let pageCount = laidOut?.pages.count ?? 0
