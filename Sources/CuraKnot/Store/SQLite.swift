@@ -63,7 +63,8 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     }
 
-    deinit { sqlite3_close_v2(db) }
+    /// Closes nothing when the connection never opened (SQLite could not even be loaded).
+    deinit { if let db { sqlite3_close_v2(db) } }
 
     /// The URI that opens `path` for reading without writing any file: `immutable=1` when the
     /// store has no write-ahead log (everything is in the database file, which a WAL reader would
