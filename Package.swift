@@ -34,9 +34,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Nettle's SHA-256 (SHA-NI where the CPU has it): the batch manifest's fingerprints.
         .systemLibrary(name: "CNettle", path: "Sources/CNettle", providers: [.apt(["nettle-dev"])]),
-        // The PDF stack, SQLite and Nettle: loaded when a command first calls them, not at start
-        // (docs/performance.md). Every function report calls in them is defined here and calls
-        // the library's through a pointer; no module map above links them.
+        // The PDF stack, SQLite, Nettle, libcsv and libdeflate: loaded when a command first calls
+        // them, not at start (docs/performance.md). Every function report calls in them is defined
+        // here and calls the library's through a pointer; no module map above links them.
         // DWARF 4: Debian 12's valgrind, which measures start-up, cannot read clang's DWARF 5.
         .target(name: "CDelayLoad", dependencies: [], cSettings: [.unsafeFlags(pdfHeaders + ["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("dl")]),
@@ -44,7 +44,7 @@ let package = Package(
         // The shared stages, free of any app: reading exports, statistics, templates, layout.
         // Quoting: the one rule for showing a value in a message (input and layout errors).
         .target(name: "Quoting", dependencies: []),
-        .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
+        .target(name: "Ingest", dependencies: ["CCSV", "CDelayLoad", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: ["Ingest"]),
         .target(name: "Render", dependencies: ["CCairo", "CDelayLoad", "CZlib", "Quoting"],

@@ -26,7 +26,7 @@ let package = Package(
         .systemLibrary(name: "CNettle", path: "Sources/CNettle"),
         .target(name: "CDelayLoad", dependencies: [], cSettings: [.unsafeFlags(pdfHeaders)], linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Quoting", dependencies: []),
-        .target(name: "Ingest", dependencies: ["CCSV", "Quoting"]),
+        .target(name: "Ingest", dependencies: ["CCSV", "CDelayLoad", "Quoting"]),
         .target(name: "Insights", dependencies: []),
         .target(name: "Catalog", dependencies: ["Ingest"]),
         .target(name: "Render", dependencies: ["CCairo", "CDelayLoad", "CZlib", "Quoting"],

@@ -1,4 +1,5 @@
 import Aurae
+import CDelayLoad
 import Catalog
 import Foundation
 import Quoting
@@ -70,8 +71,11 @@ public struct BatchRunner: Sendable {
     /// this run's id, which the run file written at the end repeats (with the manifest's digest).
     public func run(observer: sending BatchObserver?) throws -> BatchSummary {
         let start = DispatchTime.now().uptimeNanoseconds
+        // The libraries every user needs, loaded before the first (CDelayLoad): a missing one
+        // stops the run (status 4) rather than making every user fail or look invalid.
         try SHA256.loadLibrary()
         do { try PDFLibraries.load() } catch { throw BatchFailure.output("\(error)") }
+        if let why = report_library_load(REPORT_LIBRARY_CSV) { throw BatchFailure.output("the CSV library: " + String(cString: why)) }
         let manifestPath = settings.outDir + "/" + settings.manifestName
         do {
             try BatchFile.checkRegularOrMissing(manifestPath, "manifest")

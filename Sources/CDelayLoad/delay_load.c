@@ -24,6 +24,8 @@
 #include <sqlite3.h>
 #include <nettle/sha2.h>
 #include <nettle/version.h>
+#include <csv.h>
+#include <libdeflate.h>
 
 #if NETTLE_VERSION_MAJOR != 3
 #error "libnettle.so.8 is Nettle 3: another major version needs its soname below"
@@ -72,6 +74,8 @@ static void load(struct library *lib) {
 #include "pdf_functions.h"
 #include "sqlite_functions.h"
 #include "nettle_functions.h"
+#include "csv_functions.h"
+#include "deflate_functions.h"
 #undef F
 #undef V
 
@@ -86,6 +90,12 @@ static const struct binding sqlite_bindings[] = {
 static const struct binding nettle_bindings[] = {
 #include "nettle_functions.h"
 };
+static const struct binding csv_bindings[] = {
+#include "csv_functions.h"
+};
+static const struct binding deflate_bindings[] = {
+#include "deflate_functions.h"
+};
 #undef F
 #undef V
 
@@ -94,12 +104,16 @@ static struct library libraries[] = {
     [REPORT_LIBRARY_PDF] = { "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", pdf_bindings, COUNT(pdf_bindings), PTHREAD_ONCE_INIT, 0, "" },
     [REPORT_LIBRARY_SQLITE] = { "libsqlite3.so.0", "libsqlite3-0", sqlite_bindings, COUNT(sqlite_bindings), PTHREAD_ONCE_INIT, 0, "" },
     [REPORT_LIBRARY_NETTLE] = { "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_CSV] = { "libcsv.so.3", "libcsv3", csv_bindings, COUNT(csv_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_DEFLATE] = { "libdeflate.so.0", "libdeflate0", deflate_bindings, COUNT(deflate_bindings), PTHREAD_ONCE_INIT, 0, "" },
 };
 
 static void load_pdf(void) { load(&libraries[REPORT_LIBRARY_PDF]); }
 static void load_sqlite(void) { load(&libraries[REPORT_LIBRARY_SQLITE]); }
 static void load_nettle(void) { load(&libraries[REPORT_LIBRARY_NETTLE]); }
-static void (*const loaders[])(void) = { load_pdf, load_sqlite, load_nettle };
+static void load_csv(void) { load(&libraries[REPORT_LIBRARY_CSV]); }
+static void load_deflate(void) { load(&libraries[REPORT_LIBRARY_DEFLATE]); }
+static void (*const loaders[])(void) = { load_pdf, load_sqlite, load_nettle, load_csv, load_deflate };
 
 #pragma GCC visibility pop
 
@@ -136,6 +150,12 @@ __attribute__((noinline, cold)) static void require(report_library which) {
 #undef LIBRARY
 #define LIBRARY REPORT_LIBRARY_NETTLE
 #include "nettle_functions.h"
+#undef LIBRARY
+#define LIBRARY REPORT_LIBRARY_CSV
+#include "csv_functions.h"
+#undef LIBRARY
+#define LIBRARY REPORT_LIBRARY_DEFLATE
+#include "deflate_functions.h"
 #undef LIBRARY
 
 #pragma GCC visibility pop

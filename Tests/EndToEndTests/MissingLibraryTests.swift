@@ -74,9 +74,26 @@ final class MissingLibraryTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: db.path))
     }
 
-    func testABatchWithoutNettleOrThePDFStackStopsBeforeAnyUser() throws {
+    func testAMissingCSVLibraryIsTheRunsErrorAndJSONStillReads() throws {
+        let (dir, environment) = try refusing(["libcsv.so.3"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pdf = dir.appendingPathComponent("summary.pdf")
+        let r = try ReportBinary.run(["headache", "summary", TestPaths.samples.appendingPathComponent("aurae/logs.csv").path,
+                                      "-o", pdf.path, "--as-of", "2026-07-31"], environment: environment)
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertEqual(r.stderr, "report: error: the CSV library: cannot load libcsv.so.3 (not found): "
+                       + "install libcsv3 (scripts/setup.sh does)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf.path))
+        let json = try ReportBinary.run(["headache", "summary", TestPaths.samples.appendingPathComponent("aurae/logs.json").path,
+                                         "-o", pdf.path, "--as-of", "2026-07-31"], environment: environment)
+        XCTAssertEqual(json.status, 0, json.stderr)
+    }
+
+    func testABatchWithoutALibraryItNeedsStopsBeforeAnyUser() throws {
         for (library, message) in [("libnettle.so.8", "Nettle: cannot load libnettle.so.8 (not found): install libnettle8"),
-                                   ("libpangocairo-1.0.so.0", "the PDF libraries: cannot load libpangocairo-1.0.so.0 (not found): install libpangocairo-1.0-0")] {
+                                   ("libpangocairo-1.0.so.0", "the PDF libraries: cannot load libpangocairo-1.0.so.0 (not found): install libpangocairo-1.0-0"),
+                                   ("libdeflate.so.0", "the PDF libraries: cannot load libdeflate.so.0 (not found): install libdeflate0"),
+                                   ("libcsv.so.3", "the CSV library: cannot load libcsv.so.3 (not found): install libcsv3")] {
             let (dir, environment) = try refusing([library])
             defer { try? FileManager.default.removeItem(at: dir) }
             let out = dir.appendingPathComponent("out")

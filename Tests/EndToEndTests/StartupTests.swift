@@ -66,12 +66,14 @@ final class StartupTests: XCTestCase {
     }
 
     /// `--version`, help, a usage error and reports that write no PDF (insights, the CSV export)
-    /// load none of the PDF stack, SQLite or Nettle; a summary loads the PDF stack when it draws,
-    /// and still neither of the others (Sources/CDelayLoad). Read from glibc's loader's own
+    /// load none of the PDF stack, SQLite, Nettle, libcsv or libdeflate; a summary of a JSON
+    /// export loads the PDF stack and libdeflate when it draws, and none of the others
+    /// (Sources/CDelayLoad). Read from glibc's loader's own
     /// account of the files it opens (`LD_DEBUG=files`).
     func testLibrariesAreLoadedWhenACommandFirstNeedsThem() throws {
         let late = ["libpangocairo-1.0.so.0", "libpango-1.0.so.0", "libcairo.so.2", "libgobject-2.0.so.0",
-                    "libglib-2.0.so.0", "libfontconfig.so.1", "libharfbuzz.so.0", "libsqlite3.so.0", "libnettle.so.8"]
+                    "libglib-2.0.so.0", "libfontconfig.so.1", "libharfbuzz.so.0", "libsqlite3.so.0", "libnettle.so.8",
+                    "libcsv.so.3", "libdeflate.so.0"]
         /// The files the loader opened, and for each whether `dlopen` asked for it.
         func opened(_ stderr: String) -> [String: Bool] {
             var files: [String: Bool] = [:]
@@ -100,8 +102,10 @@ final class StartupTests: XCTestCase {
         let files = opened(r.stderr)
         XCTAssertEqual(files["libpangocairo-1.0.so.0"], true, "the PDF stack was not loaded by dlopen")
         XCTAssertNotNil(files["libcairo.so.2"])
+        XCTAssertEqual(files["libdeflate.so.0"], true, "libdeflate was not loaded with the PDF stack")
         XCTAssertNil(files["libsqlite3.so.0"])
         XCTAssertNil(files["libnettle.so.8"])
+        XCTAssertNil(files["libcsv.so.3"], "a JSON input loaded the CSV library")
         XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
     }
 }

@@ -2,8 +2,9 @@
 #define REPORT_DELAY_LOAD_H
 
 /* The shared libraries report loads when a command first needs them rather than when the process
-   starts (docs/performance.md, "Start-up: libraries loaded when first used"). Loading the PDF
-   stack's 44 libraries, SQLite and Nettle was most of `report --version`'s start-up.
+   starts (docs/performance.md, "Fourth round (2026-11-27): libraries loaded when a command first
+   needs them"). Loading the PDF stack's 44 libraries, SQLite, Nettle, libcsv and libdeflate was
+   most of `report --version`'s start-up.
 
    Every function report calls in them is defined in this module (delay_load.c) and calls the
    library's own through a pointer bound when the library is loaded. */
@@ -16,6 +17,10 @@ typedef enum {
     REPORT_LIBRARY_SQLITE = 1,
     /* libnettle.so.8: the batch manifest's SHA-256. */
     REPORT_LIBRARY_NETTLE = 2,
+    /* libcsv.so.3: the CSV readers. */
+    REPORT_LIBRARY_CSV = 3,
+    /* libdeflate.so.0: the tagged PDF's streams (loaded with the PDF stack). */
+    REPORT_LIBRARY_DEFLATE = 4,
 } report_library;
 
 /* Loads `library` and binds every function report calls in it: once per process, from any

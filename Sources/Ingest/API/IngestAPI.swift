@@ -86,6 +86,8 @@ public enum IngestError: Error, CustomStringConvertible {
     case invalid([Diagnostic])
     /// An input could not be opened or read (exit status 1 upstream).
     case unreadable(path: String, reason: String)
+    /// A library the reader needs could not be loaded (`CDelayLoad`): why (exit status 4 upstream).
+    case library(String)
 
     public var description: String {
         switch self {
@@ -93,6 +95,8 @@ public enum IngestError: Error, CustomStringConvertible {
             return diagnostics.map(\.description).joined(separator: "\n")
         case .unreadable(let path, let reason):
             return "report: error: cannot read \(Diagnostic.escapingControls(path)): \(reason)"
+        case .library(let why):
+            return "the CSV library: " + why
         }
     }
 

@@ -1,4 +1,5 @@
 import CCSV
+import CDelayLoad
 
 // RFC 4180 CSV records via libcsv, with what libcsv leaves to the caller:
 // - opened with CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL, so stray quotes and an
@@ -47,6 +48,8 @@ public final class CSVRecordReader {
     /// `onRow` stop parsing and are rethrown; syntax and limit errors throw `CSVSyntaxError`.
     public func parse(_ data: UnsafeRawBufferPointer, chunkSize: Int = 1 << 18,
                       onRow: (CSVRow) throws -> Void) throws {
+        // libcsv is loaded when CSV is first read, not at start (CDelayLoad).
+        if let why = report_library_load(REPORT_LIBRARY_CSV) { throw IngestError.library(String(cString: why)) }
         try withoutActuallyEscaping(onRow) { onRow in
             let state = CSVState(limits: limits, onRow: onRow)
             var parser = csv_parser()

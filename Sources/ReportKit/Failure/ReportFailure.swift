@@ -46,7 +46,12 @@ public struct RunFailure: ReportFailure, Equatable {
 // The library stages below the kit name their kinds here, in one place.
 
 extension IngestError: ReportFailure {
-    public var kind: FailureKind { .invalidInput }
+    /// Invalid or unreadable input; a reader's library that cannot be loaded is like an output
+    /// that cannot be made (status 4): nothing is wrong with the input.
+    public var kind: FailureKind {
+        if case .library = self { return .output }
+        return .invalidInput
+    }
 }
 
 extension CatalogError: ReportFailure {
