@@ -75,7 +75,7 @@ public struct BatchRunner: Sendable {
         // stops the run (status 4) rather than making every user fail or look invalid.
         try SHA256.loadLibrary()
         do { try PDFLibraries.load() } catch { throw BatchFailure.output("\(error)") }
-        if let why = report_library_load(REPORT_LIBRARY_CSV) { throw BatchFailure.output("the CSV library: " + String(cString: why)) }
+        if let why = report_library_load(REPORT_LIBRARY_CSV) { throw BatchFailure.output(String(cString: why)) }
         let manifestPath = settings.outDir + "/" + settings.manifestName
         do {
             try BatchFile.checkRegularOrMissing(manifestPath, "manifest")

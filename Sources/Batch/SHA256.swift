@@ -24,7 +24,7 @@ public struct SHA256 {
     /// Loads Nettle, which is loaded when the batch first needs it rather than at start
     /// (`CDelayLoad`); throws `BatchFailure.output` (status 4) when it cannot be.
     static func loadLibrary() throws {
-        if let why = report_library_load(REPORT_LIBRARY_NETTLE) { throw BatchFailure.output("Nettle: " + String(cString: why)) }
+        if let why = report_library_load(REPORT_LIBRARY_NETTLE) { throw BatchFailure.output(String(cString: why)) }
     }
 
     /// The hex digest of `bytes`.

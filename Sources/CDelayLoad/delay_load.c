@@ -37,6 +37,8 @@ struct binding {
 };
 
 struct library {
+    /* What it is called in a message ("the PDF libraries: cannot load …"). */
+    const char *what;
     const char *soname;
     /* What to install when it is missing (the Debian package). */
     const char *package;
@@ -51,15 +53,15 @@ static void load(struct library *lib) {
     void *handle = dlopen(lib->soname, RTLD_LAZY | RTLD_LOCAL);
     if (!handle) {
         const char *why = dlerror();
-        snprintf(lib->error, sizeof lib->error, "cannot load %s (%s): install %s (scripts/setup.sh does)",
-                 lib->soname, why ? why : "not found", lib->package);
+        snprintf(lib->error, sizeof lib->error, "%s: cannot load %s (%s): install %s (scripts/setup.sh does)",
+                 lib->what, lib->soname, why ? why : "not found", lib->package);
         return;
     }
     for (size_t i = 0; i < lib->count; i++) {
         void *symbol = dlsym(handle, lib->bindings[i].name);
         if (!symbol) {
-            snprintf(lib->error, sizeof lib->error, "%s has no function %s: it is older than report needs",
-                     lib->soname, lib->bindings[i].name);
+            snprintf(lib->error, sizeof lib->error, "%s: %s has no function %s: it is older than report needs",
+                     lib->what, lib->soname, lib->bindings[i].name);
             return;
         }
         *lib->bindings[i].pointer = symbol;
@@ -101,11 +103,11 @@ static const struct binding deflate_bindings[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 static struct library libraries[] = {
-    [REPORT_LIBRARY_PDF] = { "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", pdf_bindings, COUNT(pdf_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_SQLITE] = { "libsqlite3.so.0", "libsqlite3-0", sqlite_bindings, COUNT(sqlite_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_NETTLE] = { "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_CSV] = { "libcsv.so.3", "libcsv3", csv_bindings, COUNT(csv_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_DEFLATE] = { "libdeflate.so.0", "libdeflate0", deflate_bindings, COUNT(deflate_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_PDF] = { "the PDF libraries", "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", pdf_bindings, COUNT(pdf_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_SQLITE] = { "SQLite", "libsqlite3.so.0", "libsqlite3-0", sqlite_bindings, COUNT(sqlite_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_NETTLE] = { "Nettle", "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_CSV] = { "the CSV library", "libcsv.so.3", "libcsv3", csv_bindings, COUNT(csv_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_DEFLATE] = { "the PDF libraries", "libdeflate.so.0", "libdeflate0", deflate_bindings, COUNT(deflate_bindings), PTHREAD_ONCE_INIT, 0, "" },
 };
 
 static void load_pdf(void) { load(&libraries[REPORT_LIBRARY_PDF]); }

@@ -24,8 +24,9 @@ typedef enum {
 } report_library;
 
 /* Loads `library` and binds every function report calls in it: once per process, from any
-   thread. Returns NULL when the library is ready, else why it could not be loaded (the same text
-   on every later call). A function of the library called before this loads it first; if that
+   thread. Returns NULL when the library is ready, else why it could not be loaded, the message
+   a run ends with ("the PDF libraries: cannot load libpangocairo-1.0.so.0 (…): install …"; the
+   same text on every later call). A function of the library called before this loads it first; if that
    fails it prints the reason as `report: error: …` and exits with status 4. */
 const char *report_library_load(report_library library);
 

@@ -51,7 +51,7 @@ final class SQLiteConnection {
     init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
         self.path = path
         // SQLite is loaded when a store is first opened, not at start (CDelayLoad).
-        if let why = report_library_load(REPORT_LIBRARY_SQLITE) { throw StoreError("SQLite: " + String(cString: why)) }
+        if let why = report_library_load(REPORT_LIBRARY_SQLITE) { throw StoreError(String(cString: why)) }
         try StoreError.requireRegularFile(path, create: !readOnly)
         let flags = (readOnly ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(readOnly ? Self.readOnlyURI(path) : path, &db, flags, nil) == SQLITE_OK else {

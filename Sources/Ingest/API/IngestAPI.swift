@@ -96,7 +96,7 @@ public enum IngestError: Error, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "report: error: cannot read \(Diagnostic.escapingControls(path)): \(reason)"
         case .library(let why):
-            return "the CSV library: " + why
+            return why
         }
     }
 

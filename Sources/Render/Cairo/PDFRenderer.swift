@@ -17,7 +17,7 @@ public enum RenderError: Error, CustomStringConvertible, Sendable {
         case let .pageOutOfRange(i, n): return "page index \(i) out of range (document has \(n) pages)"
         case .invalidPNG(let s): return "invalid PNG: \(s)"
         case let .invalidSize(w, h): return "cannot make a \(w) × \(h) pixel image (each side must be 1 to 32767)"
-        case .libraries(let why): return "the PDF libraries: \(why)"
+        case .libraries(let why): return why
         }
     }
 }
