@@ -40,4 +40,19 @@ final class FuzzPackageTests: XCTestCase {
             XCTAssertEqual(try? FileManager.default.destinationOfSymbolicLink(atPath: link), "../../Sources/\(name)")
         }
     }
+
+    /// The PDF stack's header folders are listed in both manifests (a manifest cannot import
+    /// another): the same list, or the fuzz build misses a folder the main one has.
+    func testFuzzPackageListsThePDFHeadersAsTheMainPackage() throws {
+        func headers(_ manifest: String) throws -> String {
+            let text = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent(manifest), encoding: .utf8)
+            let start = try XCTUnwrap(text.range(of: "#if arch(arm64)"), manifest)
+            let end = try XCTUnwrap(text.range(of: ".map { \"-I\" + $0 }", range: start.upperBound..<text.endIndex), manifest)
+            return String(text[start.lowerBound..<end.upperBound])
+        }
+        let main = try headers("Package.swift")
+        XCTAssertTrue(main.contains("/usr/include/pango-1.0"), main)
+        XCTAssertEqual(try headers("Fuzz/Package.swift"), main)
+    }
 }
+
