@@ -1,4 +1,5 @@
 import Aurae
+import CDelayLoad
 import Foundation
 import Quoting
 import ReportKit
@@ -19,7 +20,7 @@ public enum BatchMerge {
     /// the users that are not ok. Throws `Problem` (nothing written) when the shards do not make
     /// one whole run, `BatchFailure.output` when the merged files cannot be written.
     public static func merge(_ dirs: [String], into outDir: String) throws -> (counts: BatchCounts, problems: BatchProblems) {
-        try SHA256.loadLibrary()
+        try BatchFailure.load([REPORT_LIBRARY_NETTLE])
         var shards: [Int: (dir: String, shard: Shard)] = [:]
         var count: Int?
         for dir in dirs {

@@ -3,7 +3,6 @@ import CDelayLoad
 import Catalog
 import Foundation
 import Quoting
-import Render
 import ReportKit
 import Synchronization
 #if canImport(Glibc)
@@ -21,7 +20,8 @@ public protocol BatchObserver: AnyObject {
 
 /// Why a batch could not run.
 public enum BatchFailure: Error, CustomStringConvertible {
-    /// `OUT_DIR` (or the manifest in it) cannot be written: exit status 4.
+    /// `OUT_DIR` (or the manifest in it) cannot be written, or a library the run needs cannot be
+    /// loaded: exit status 4.
     case output(String)
     /// `USERS_DIR` cannot be read: exit status 1.
     case users(String)
@@ -29,6 +29,14 @@ public enum BatchFailure: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .output(let m), .users(let m): return m
+        }
+    }
+
+    /// Loads `libraries` (`CDelayLoad`: loaded when first needed, not at start), or throws
+    /// `.output` with why one cannot be.
+    static func load(_ libraries: [report_library]) throws {
+        for library in libraries {
+            if let why = report_library_load(library) { throw BatchFailure.output(String(cString: why)) }
         }
     }
 }
@@ -71,11 +79,9 @@ public struct BatchRunner: Sendable {
     /// this run's id, which the run file written at the end repeats (with the manifest's digest).
     public func run(observer: sending BatchObserver?) throws -> BatchSummary {
         let start = DispatchTime.now().uptimeNanoseconds
-        // The libraries every user needs, loaded before the first (CDelayLoad): a missing one
-        // stops the run (status 4) rather than making every user fail or look invalid.
-        try SHA256.loadLibrary()
-        do { try PDFLibraries.load() } catch { throw BatchFailure.output("\(error)") }
-        if let why = report_library_load(REPORT_LIBRARY_CSV) { throw BatchFailure.output(String(cString: why)) }
+        // The libraries every user needs, loaded before the first: a missing one stops the run
+        // (status 4) rather than making every user fail or look invalid.
+        try BatchFailure.load([REPORT_LIBRARY_NETTLE, REPORT_LIBRARY_PDF, REPORT_LIBRARY_DEFLATE, REPORT_LIBRARY_CSV])
         let manifestPath = settings.outDir + "/" + settings.manifestName
         do {
             try BatchFile.checkRegularOrMissing(manifestPath, "manifest")

@@ -1,4 +1,3 @@
-import CDelayLoad
 import CNettle
 #if canImport(Glibc)
 import Glibc
@@ -20,12 +19,6 @@ public struct SHA256 {
     }
 
     public init() { context = Context() }
-
-    /// Loads Nettle, which is loaded when the batch first needs it rather than at start
-    /// (`CDelayLoad`); throws `BatchFailure.output` (status 4) when it cannot be.
-    static func loadLibrary() throws {
-        if let why = report_library_load(REPORT_LIBRARY_NETTLE) { throw BatchFailure.output(String(cString: why)) }
-    }
 
     /// The hex digest of `bytes`.
     public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {

@@ -115,7 +115,10 @@ static void load_sqlite(void) { load(&libraries[REPORT_LIBRARY_SQLITE]); }
 static void load_nettle(void) { load(&libraries[REPORT_LIBRARY_NETTLE]); }
 static void load_csv(void) { load(&libraries[REPORT_LIBRARY_CSV]); }
 static void load_deflate(void) { load(&libraries[REPORT_LIBRARY_DEFLATE]); }
-static void (*const loaders[])(void) = { load_pdf, load_sqlite, load_nettle, load_csv, load_deflate };
+static void (*const loaders[])(void) = {
+    [REPORT_LIBRARY_PDF] = load_pdf, [REPORT_LIBRARY_SQLITE] = load_sqlite, [REPORT_LIBRARY_NETTLE] = load_nettle,
+    [REPORT_LIBRARY_CSV] = load_csv, [REPORT_LIBRARY_DEFLATE] = load_deflate,
+};
 
 #pragma GCC visibility pop
 

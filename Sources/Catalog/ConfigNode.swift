@@ -103,6 +103,12 @@ public struct ConfigNode {
     public func string(_ key: String) throws -> String { try self[key].string() }
     public func bool(_ key: String) throws -> Bool { try self[key].bool() }
     public func double(_ key: String) throws -> Double { try self[key].double() }
+    /// A number from `low` to `high` under `key` (a width, a size), else an error naming the range.
+    public func double(_ key: String, from low: Int, to high: Int) throws -> Double {
+        let node = try self[key], d = try node.double()
+        guard d >= Double(low) && d <= Double(high) else { throw node.wrong("a number from \(low) to \(high)") }
+        return d
+    }
     public func int(_ key: String) throws -> Int { try self[key].int() }
     public func strings(_ key: String) throws -> [String] { try self[key].strings() }
     public func doubles(_ key: String) throws -> [Double] { try self[key].doubles() }

@@ -30,4 +30,21 @@ final class ClinicalSectionsTests: XCTestCase {
         }
         XCTAssertThrowsError(try ClinicalJob(templates: try templates(sections: "[]")))
     }
+
+    /// A width out of its range is an error at load naming the file, the key and the range, not
+    /// a page laid out with a column a thousand pages wide.
+    func testAWidthOutOfItsRangeFailsAtLoad() throws {
+        for (value, key) in [("1e300", "alertMarkerWidth"), ("-4", "alertMarkerWidth")] {
+            let t = try templates(editing: "reports/aurae-clinical.json", #""\#(key)": 10"#, #""\#(key)": \#(value)"#)
+            XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
+                XCTAssertEqual(error as? CatalogError, .wrongType(file: "reports/aurae-clinical.json", key: "glance.\(key)",
+                                                                 expected: "a number from 0 to 100"))
+            }
+        }
+        let t = try templates(editing: "reports/aurae-clinical.json", #""labelWidth": 128"#, #""labelWidth": 301"#)
+        XCTAssertThrowsError(try ClinicalJob(templates: t)) { error in
+            XCTAssertEqual(error as? CatalogError, .wrongType(file: "reports/aurae-clinical.json", key: "glance.labelWidth",
+                                                             expected: "a number from 0 to 300"))
+        }
+    }
 }

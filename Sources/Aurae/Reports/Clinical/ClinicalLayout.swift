@@ -19,9 +19,9 @@ struct ClinicalLayout {
         init(_ n: ConfigNode) throws {
             months = try n.int("months"); alerts = try n.int("alerts"); medications = try n.int("medications")
             preventives = try n.int("preventives"); nameCharacters = try n.int("nameCharacters")
-            labelWidth = try n.double("labelWidth"); titleSize = try n.double("titleSize")
+            labelWidth = try n.double("labelWidth", from: 0, to: 300); titleSize = try n.double("titleSize")
             subheadingSpaceBefore = try n.double("subheadingSpaceBefore")
-            alertMarkerWidth = try n.double("alertMarkerWidth")
+            alertMarkerWidth = try n.double("alertMarkerWidth", from: 0, to: 100)
         }
     }
     struct ClassTable {
