@@ -46,25 +46,25 @@ let package = Package(
         .target(name: "Quoting", dependencies: []),
         .target(name: "Ingest", dependencies: ["CCSV", "CDelayLoad", "Quoting"]),
         .target(name: "Insights", dependencies: []),
-        .target(name: "Catalog", dependencies: ["Ingest"]),
+        .target(name: "Catalog", dependencies: ["Ingest", "Quoting"]),
         .target(name: "Render", dependencies: ["CCairo", "CDelayLoad", "CZlib", "Quoting"],
                 swiftSettings: [.unsafeFlags(pdfHeaders.flatMap { ["-Xcc", $0] })]),
         // The report kit every app's reports are written with: jobs, run info, output files.
         .target(name: "ReportKit", dependencies: ["Ingest", "Catalog", "Render", "Quoting"]),
 
         // One module per app: its records, its rules and its reports.
-        .target(name: "Aurae", dependencies: ["ReportKit", "Insights"]),
+        .target(name: "Aurae", dependencies: ["ReportKit", "Insights", "Quoting"]),
         .target(name: "CuraKnot", dependencies: ["ReportKit", "Insights", "CSQLite", "CDelayLoad", "Quoting"]),
         .target(name: "Cycle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "Gentle", dependencies: ["ReportKit", "Quoting"]),
         .target(name: "MindfulHome", dependencies: ["ReportKit"]),
 
         // The nightly batch of the Aurae reports: sharded, resumable, on every core.
-        .target(name: "Batch", dependencies: ["Aurae", "CNettle", "CDelayLoad"]),
+        .target(name: "Batch", dependencies: ["Aurae", "CNettle", "CDelayLoad", "Quoting"]),
         // Seeded synthetic data for the benchmark and the tests.
         .target(name: "Synthetic", dependencies: ["Aurae"]),
         .executableTarget(name: "report", dependencies: [
-            "ReportKit", "Aurae", "CuraKnot", "Cycle", "Gentle", "MindfulHome", "Batch", "Synthetic",
+            "ReportKit", "Aurae", "CuraKnot", "Cycle", "Gentle", "MindfulHome", "Batch", "Synthetic", "Quoting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // Release start-up (docs/performance.md, issue 23): lld with packed relative

@@ -1,6 +1,9 @@
 import Aurae
 import CDelayLoad
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Quoting
 import ReportKit
 

@@ -1,7 +1,8 @@
 import Aurae
 import CDelayLoad
 import Catalog
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Quoting
 import ReportKit
 import Synchronization
@@ -171,18 +172,32 @@ public struct BatchRunner: Sendable {
         // before any user (it would fail every one). Each is handed to its thread, which owns it.
         var processors: [Handoff<UserProcessor>] = []
         for _ in 0..<workers { processors.append(Handoff(try UserProcessor(settings: settings, templates: templates))) }
-        let group = DispatchGroup()
+        var threads: [pthread_t] = []
+        var startError: Int32 = 0
         for processor in processors {
-            group.enter()
-            let thread = Thread { [self] in
+            let body = Unmanaged.passRetained(WorkerBody { [self] in
                 if let processor = processor.take() { work(processor, run, manifest) }
-                group.leave()
+            })
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            pthread_attr_setstacksize(&attributes, 16 << 20)
+            var thread = pthread_t()
+            let status = pthread_create(&thread, &attributes, { context in
+                Unmanaged<WorkerBody>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, body.toOpaque())
+            pthread_attr_destroy(&attributes)
+            if status != 0 {
+                body.release()
+                startError = status
+                run.stop(BatchFailure.output("cannot start a worker thread: \(String(cString: strerror(status)))"))
+                break
             }
-            thread.stackSize = 16 << 20
-            thread.start()
+            threads.append(thread)
         }
-        group.wait()
+        for thread in threads { pthread_join(thread, nil) }
         if let stopError = run.stopError { throw BatchFailure.output("\(stopError)") }
+        if startError != 0 { throw BatchFailure.output("cannot start a worker thread: \(String(cString: strerror(startError)))") }
     }
 
     /// One worker: takes the next user until none is left (or the manifest failed), then adds
@@ -271,4 +286,11 @@ final class Handoff<Value>: Sendable {
     init(_ value: sending Value) { slot = Mutex(value) }
 
     func take() -> sending Value? { slot.withLock { $0.take() } }
+}
+
+/// A worker thread's work, handed to `pthread_create`. Each worker gets 16 MB of stack, as the
+/// main thread has, whatever the system's default for new threads.
+private final class WorkerBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }

@@ -1,5 +1,8 @@
 import Aurae
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Quoting
 import ReportKit
 

@@ -1,5 +1,5 @@
 import Aurae
-import Foundation
+import FoundationEssentials
 import ReportKit
 import Synchronization
 #if canImport(Glibc)

@@ -1,5 +1,8 @@
 import Aurae
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ReportKit
 
 /// `run.json`, written when a run ends: its counts, as-of date, options, shard, version and wall

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Quoting
 
 /// One shard of a sharded run: the users whose `FNV-1a-64(UTF-8 bytes of userId) mod count` is
 /// `index`. The hash is fixed so that shards stay stable across versions and machines.
@@ -64,7 +68,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             guard let variable = indexVariables.first(where: { environment[$0] != nil }), let value = environment[variable] else {
                 return .failure(.noIndexVariable)
             }
-            indexText = value.trimmingCharacters(in: .whitespaces)
+            indexText = value.trimmed(.spaces)
         }
         guard let index = Int(indexText), let shard = Shard(index: index, count: count) else {
             return .failure(.indexOutOfRange(count: count))

@@ -1,6 +1,7 @@
 import Aurae
 import Catalog
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Ingest
 import Quoting
 import Render

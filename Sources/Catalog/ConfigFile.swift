@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Decodes one JSON file of `templates/` into a Codable type; every decoding problem becomes a
 /// `CatalogError` naming the file and the key path.

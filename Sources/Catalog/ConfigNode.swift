@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 
 /// One value of a `templates/` JSON file and its key path, read by hand rather than through

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds the `templates/` folder: the approved wording, thresholds, brand settings and report
 /// section lists that the code reads at run time.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Everything `templates/` holds for one app: the wording, parsed once per run, and the settings
 /// files, each decoded by the report that uses it.

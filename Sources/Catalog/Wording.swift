@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
+import Quoting
 
 /// The approved wording of one app: every user-facing sentence, parsed once per run.
 ///
@@ -179,7 +183,7 @@ public struct Wording: Sendable {
             var j = i + 2
             while j + 1 < bytes.count && !(bytes[j] == close && bytes[j + 1] == close) { j += 1 }
             guard j + 1 < bytes.count else { throw bad("unclosed tag") }
-            let name = string((i + 2)..<j).trimmingCharacters(in: .whitespaces)
+            let name = string((i + 2)..<j).trimmed(.spaces)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw bad("only plain {{name}} placeholders are supported, not {{\(name)}}")
             }

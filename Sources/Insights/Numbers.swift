@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Exact rounding and number formatting for the JSON contract: half away from zero, applied once
 /// to the exact value (a rational `num/den`).

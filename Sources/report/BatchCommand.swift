@@ -1,11 +1,12 @@
 import ArgumentParser
 import Aurae
 import Batch
-import Foundation
+import FoundationEssentials
 import Ingest
 import ReportKit
 #if canImport(Glibc)
 import Glibc
+import Quoting
 #endif
 
 struct BatchCommand: ReportCommand {
@@ -109,7 +110,7 @@ struct BatchCommand: ReportCommand {
         var existing = path.isEmpty ? "." : path
         var st = stat()
         while stat(existing, &st) != 0 {
-            let parent = (existing as NSString).deletingLastPathComponent
+            let parent = Text.deletingLastPathComponent(existing)
             existing = parent.isEmpty ? "." : parent
             if existing == "/" || existing == "." { break }
         }
@@ -119,7 +120,7 @@ struct BatchCommand: ReportCommand {
         while true {
             if stat(walk, &st) == 0 && st.st_dev == target.st_dev && st.st_ino == target.st_ino { return true }
             guard walk != "/", !walk.isEmpty else { return false }
-            walk = (walk as NSString).deletingLastPathComponent
+            walk = Text.deletingLastPathComponent(walk)
         }
     }
 

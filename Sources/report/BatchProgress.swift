@@ -1,5 +1,6 @@
 import Batch
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Quoting
 import ReportKit
 #if canImport(Glibc)
@@ -80,9 +81,9 @@ final class BatchProgress: BatchObserver {
         if c.unchanged > 0 { parts.append("\(c.unchanged) unchanged") }
         var optional: [String] = []
         if made > 0 {
-            optional.append(String(format: "%.1f users/s", rate))
+            optional.append(Text.format("%.1f users/s", rate))
             let left = rate > 0 ? Int((Double(total - c.users) / rate).rounded()) : 0
-            optional.append(String(format: "%d:%02d left", left / 60, left % 60))
+            optional.append(Text.format("%ld:%02ld left", left / 60, left % 60))
         }
         var text = (parts + optional).joined(separator: "  ")
         while text.count > columns - 1, !optional.isEmpty {
@@ -113,7 +114,7 @@ final class BatchProgress: BatchObserver {
             line += c.unchanged == c.users ? ", all skipped as unchanged" : ", \(c.unchanged) skipped as unchanged"
         }
         if let seconds, made > 0 {
-            line += (c.unchanged > 0 ? "; \(made) made" : "") + " in " + String(format: "%.1f s (%.1f users/s)", seconds, Double(made) / max(seconds, 0.001))
+            line += (c.unchanged > 0 ? "; \(made) made" : "") + " in " + Text.format("%.1f s (%.1f users/s)", seconds, Double(made) / max(seconds, 0.001))
         }
         return line + problemsText(problems, outDir: outDir)
     }
@@ -155,7 +156,7 @@ final class BatchProgress: BatchObserver {
         let status = status(c)
         var extra: [(String, JSONOutput)] = [("users", .int(c.users)), ("ok", .int(c.ok)), ("invalid", .int(c.invalid)),
                                              ("failed", .int(c.failed)), ("unchanged", .int(c.unchanged))]
-        if let seconds { extra.append(("seconds", .number(String(format: "%.3f", seconds)))) }
+        if let seconds { extra.append(("seconds", .number(Text.format("%.3f", seconds)))) }
         console.emit(level: status == .output ? "error" : status == .usersInvalid ? "warning" : "info", line, extra: extra)
         if status != .success { throw Finished(status: status) }
     }

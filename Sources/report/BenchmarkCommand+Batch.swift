@@ -1,8 +1,12 @@
 import Aurae
 import ReportKit
 import Batch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synthetic
+import Quoting
 
 extension BenchmarkCommand {
     /// The nightly batch as a whole process: `batchUsers` generated users of about 100 episodes
@@ -33,10 +37,10 @@ extension BenchmarkCommand {
         let rate = Double(batchUsers) / batch.seconds
         func perUser(_ report: String) -> Double { Double(run.reportMs[report] ?? 0) / Double(batchUsers) }
         print("")
-        print(String(format: "batch: %d users × 100 episodes, insights + summary, %d cores: %.1f s, %.1f users/s (10,000 users: %.1f min), peak RSS %.1f MB",
+        print(Text.format("batch: %ld users × 100 episodes, insights + summary, %ld cores: %.1f s, %.1f users/s (10,000 users: %.1f min), peak RSS %.1f MB",
                      batchUsers, ProcessInfo.processInfo.activeProcessorCount, batch.seconds, rate,
                      10_000 / rate / 60, Double(batch.maxRSSKiB) / 1024))
-        print(String(format: "batch per report (worker time): insights %.1f ms, summary %.1f ms; one summary as a whole process: %.1f ms median",
+        print(Text.format("batch per report (worker time): insights %.1f ms, summary %.1f ms; one summary as a whole process: %.1f ms median",
                      perUser("insights"), perUser("summary"), singleTimes[singleTimes.count / 2] * 1000))
     }
 }

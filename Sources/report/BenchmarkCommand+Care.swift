@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import Synthetic
+import Quoting
 
 /// The care part of `report benchmark`: the care commands as whole processes on generated
 /// handoffs (120 days to 15 April 2026, up to three symptoms each).
@@ -51,9 +55,9 @@ extension BenchmarkCommand {
         let patterns = try firstAndAgain([exe, "care", "patterns", "--db", db, "--tier", "plus", "--as-of", careEnd.description, "--json"]
                                          + careTemplates, count: min(runs, 3))
         print("")
-        print(String(format: "care ingest: %d handoffs for %d patients into a new store, %.2f s median of %d (whole process), peak RSS %.1f MB",
+        print(Text.format("care ingest: %ld handoffs for %ld patients into a new store, %.2f s median of %ld (whole process), peak RSS %.1f MB",
                      careHandoffs, carePatients, ingestTimes.sorted()[ingestTimes.count / 2], ingestTimes.count, Double(ingestPeak) / 1024))
-        print(String(format: "care patterns: %d patients as JSON, first run of the date %.2f s, again %.2f s median of %d, peak RSS %.1f MB",
+        print(Text.format("care patterns: %ld patients as JSON, first run of the date %.2f s, again %.2f s median of %ld, peak RSS %.1f MB",
                      carePatients, patterns.first, patterns.again.sorted()[patterns.again.count / 2], patterns.again.count,
                      Double(patterns.peakKiB) / 1024))
     }
@@ -69,7 +73,7 @@ extension BenchmarkCommand {
         let patient = "p-" + zeroPadded(1, 4)  // SyntheticCare names patients p-0001 …
         let patterns = try firstAndAgain([exe, "care", "patterns", "--db", db, "--tier", "plus", "--as-of", careEnd.description,
                                           "--patient", patient, "--json", "--quiet"] + careTemplates, count: max(3, runs))
-        print(String(format: "care patterns --patient: one of %d patients in a store of %d handoffs, first run of the date %.0f ms, again %.0f ms median of %d (whole process), peak RSS %.1f MB",
+        print(Text.format("care patterns --patient: one of %ld patients in a store of %ld handoffs, first run of the date %.0f ms, again %.0f ms median of %ld (whole process), peak RSS %.1f MB",
                      carePatients, carePatientHandoffs, patterns.first * 1000, patterns.again.sorted()[patterns.again.count / 2] * 1000,
                      patterns.again.count, Double(patterns.peakKiB) / 1024))
     }

@@ -1,7 +1,11 @@
 import Aurae
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import ReportKit
+import Quoting
 
 extension BenchmarkCommand {
     /// The fixed cost every single report pays: `report --version` as a whole process (median
@@ -11,7 +15,7 @@ extension BenchmarkCommand {
         _ = try spawn(args)  // warm-up
         let times = try (0..<max(20, runs)).map { _ in try spawn(args).seconds }.sorted()
         let bytes = (try? FileManager.default.attributesOfItem(atPath: exe)[.size] as? Int) ?? 0
-        print(String(format: "start-up: report --version %.1f ms median of %d (whole process); executable %.1f MB",
+        print(Text.format("start-up: report --version %.1f ms median of %ld (whole process); executable %.1f MB",
                      times[times.count / 2] * 1000, times.count, Double(bytes) / 1e6))
     }
 
@@ -40,9 +44,9 @@ extension BenchmarkCommand {
                 theirs.append(try spawn(floorArgs, extraEnvironment: floorEnvironment).seconds)
             }
             let a = ours.sorted()[ours.count / 2], b = theirs.sorted()[theirs.count / 2]
-            print(pad("\(n)", 7) + " | " + pad(String(format: "%.1f ms median of %d", a * 1000, ours.count), 23) + " | "
-                  + pad(String(format: "%.1f ms median of %d", b * 1000, theirs.count), 23) + " | "
-                  + String(format: "%.2f×", a / b))
+            print(pad("\(n)", 7) + " | " + pad(Text.format("%.1f ms median of %ld", a * 1000, ours.count), 23) + " | "
+                  + pad(Text.format("%.1f ms median of %ld", b * 1000, theirs.count), 23) + " | "
+                  + Text.format("%.2f×", a / b))
         }
     }
 

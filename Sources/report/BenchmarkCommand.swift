@@ -1,12 +1,14 @@
 import ArgumentParser
 import Aurae
 import Catalog
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Ingest
 import ReportKit
 import Synthetic
 #if canImport(Glibc)
 import Glibc
+import Quoting
 #endif
 
 struct BenchmarkCommand: ReportCommand {
@@ -124,11 +126,11 @@ struct BenchmarkCommand: ReportCommand {
             }
             let median = times.sorted()[times.count / 2]
             let pages = pageCount(pdfPath)
-            print(pad("\(n)", 7) + " | " + pad(String(format: "%.1f MB/s", csvRate), 10) + " | "
-                  + pad(String(format: "%.1f MB/s", jsonRate), 11) + " | "
-                  + pad(String(format: "%.0f ms median of %d", median * 1000, runs), 27) + " | "
-                  + pad("\(pages)", 5) + " | " + pad(String(format: "%.0f", Double(pages) / median), 7) + " | "
-                  + String(format: "%.1f MB", Double(peak) / 1024))
+            print(pad("\(n)", 7) + " | " + pad(Text.format("%.1f MB/s", csvRate), 10) + " | "
+                  + pad(Text.format("%.1f MB/s", jsonRate), 11) + " | "
+                  + pad(Text.format("%.0f ms median of %ld", median * 1000, runs), 27) + " | "
+                  + pad("\(pages)", 5) + " | " + pad(Text.format("%.0f", Double(pages) / median), 7) + " | "
+                  + Text.format("%.1f MB", Double(peak) / 1024))
         }
         if let floor { try measureFloor(floor, dir: dir, exe: exe) }
         if clinicalEpisodes > 0 { try measureClinical(dir: dir, exe: exe) }
@@ -164,7 +166,7 @@ struct BenchmarkCommand: ReportCommand {
         }
         let median = times.sorted()[times.count / 2]
         print("")
-        print(String(format: "clinical PDF: %d episodes over one year with daily context, %.0f ms median of %d (whole process), %d pages, peak RSS %.1f MB",
+        print(Text.format("clinical PDF: %ld episodes over one year with daily context, %.0f ms median of %ld (whole process), %ld pages, peak RSS %.1f MB",
                      clinicalEpisodes, median * 1000, runs, pageCount(pdfPath), Double(peak) / 1024))
     }
 
@@ -182,14 +184,13 @@ struct BenchmarkCommand: ReportCommand {
         if let templates { args += ["--templates", templates] }
         let r = try spawn(args)
         let megabytes = Double(r.maxRSSKiB) * 1024 / 1_000_000
-        print(String(format: "longest clinical PDF: %d episodes, every section, %@ to %@, %.0f ms (whole process, one run), %d pages, peak RSS %.1f MB (%.1f decimal MB: %@ the spec's 100 MB for any single report)",
-                     longClinicalEpisodes, first.description, last.description, r.seconds * 1000, pageCount(pdfPath),
-                     Double(r.maxRSSKiB) / 1024, megabytes, megabytes < 100 ? "under" : "OVER"))
+        print(Text.format("longest clinical PDF: %ld episodes, every section, \(first) to \(last), %.0f ms (whole process, one run), %ld pages, peak RSS %.1f MB (%.1f decimal MB: \(megabytes < 100 ? "under" : "OVER") the spec's 100 MB for any single report)",
+                     longClinicalEpisodes, r.seconds * 1000, pageCount(pdfPath), Double(r.maxRSSKiB) / 1024, megabytes))
     }
 
     /// Daily-context records as a JSON export in the input schema (10-data-formats.md).
     static func daysJSON(_ days: [DayContext]) -> String {
-        func number(_ v: Double) -> String { String(format: "%.1f", v) }
+        func number(_ v: Double) -> String { Text.format("%.1f", v) }
         var lines: [String] = []
         for d in days {
             var f = ["\"date\": \"\(d.date)\""]
@@ -227,7 +228,7 @@ struct BenchmarkCommand: ReportCommand {
         }
         let median = times.sorted()[1]
         print("")
-        print(String(format: "insights: %d episodes, analysis + JSON (%.1f MB) in %.2f s (median of 3); memory: input %.0f MB, peak %.0f MB",
+        print(Text.format("insights: %ld episodes, analysis + JSON (%.1f MB) in %.2f s (median of 3); memory: input %.0f MB, peak %.0f MB",
                      insightsEpisodes, Double(bytes) / 1e6, median, Double(inputRSS - before) / 1024, Double(peakRSSKiB()) / 1024))
     }
 

@@ -2,7 +2,10 @@ import ArgumentParser
 import ReportKit
 import Catalog
 import CuraKnot
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 
 struct CareCommand: ParsableCommand {

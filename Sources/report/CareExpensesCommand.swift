@@ -1,9 +1,13 @@
 import ArgumentParser
 import Catalog
 import CuraKnot
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import ReportKit
+import Quoting
 
 struct CareExpensesCommand: ReportCommand {
     static let configuration = CommandConfiguration(
@@ -89,7 +93,7 @@ struct CareExpensesCommand: ReportCommand {
             figures = b.records
         }
         console.skipped(skipped)
-        let source = files.map { $0 == "-" ? $0 : ($0 as NSString).lastPathComponent }.joined(separator: ", ")
+        let source = files.map { $0 == "-" ? $0 : Text.lastPathComponent($0) }.joined(separator: ", ")
         let reports = try job.reports(read.records, circle: circle, single: request.single, source: source, from: from, to: to,
                                       family: tier == .family, benchmarks: figures)
         // The date shown: --as-of, else the last expense of the (one circle's) range, else today.

@@ -1,6 +1,9 @@
 import ArgumentParser
 import CuraKnot
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import ReportKit
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Aurae
 import ReportKit
+import Quoting
 
 struct ClinicalCommand: ReportCommand {
     static let configuration = CommandConfiguration(
@@ -68,7 +69,7 @@ struct ClinicalCommand: ReportCommand {
     /// or `all` alone.
     static func sectionList(_ text: String) throws -> [String] {
         let valid = ClinicalReport.sectionIds
-        if text.trimmingCharacters(in: .whitespaces) == "all" { return valid }
+        if text.trimmed(.spaces) == "all" { return valid }
         return try CommaList(text, noun: "section", known: valid.joined(separator: ", ") + " (or all)",
                              element: { $0 == ClinicalReport.glanceAlias ? ClinicalReport.glanceId : valid.contains($0) ? $0 : nil },
                              describe: { $0 }).values

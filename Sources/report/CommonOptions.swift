@@ -1,7 +1,10 @@
 import ArgumentParser
 import Aurae
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import ReportKit
 

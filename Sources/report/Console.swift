@@ -1,8 +1,12 @@
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import Render
 import ReportKit
+import Quoting
 
 /// Where a run's messages go: standard error, as text or JSON lines, with progress left out when
 /// quiet. Made from the parsed options; also turns every error a command throws into its message
@@ -74,7 +78,7 @@ struct Console: Sendable, MessageSink {
         var seconds = now.tv_sec
         var utc = tm()
         gmtime_r(&seconds, &utc)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(utc.tm_year) + 1900, Int(utc.tm_mon) + 1,
+        return Text.format("%04ld-%02ld-%02ldT%02ld:%02ld:%02ld.%03ldZ", Int(utc.tm_year) + 1900, Int(utc.tm_mon) + 1,
                       Int(utc.tm_mday), Int(utc.tm_hour), Int(utc.tm_min), Int(utc.tm_sec), Int(now.tv_nsec / 1_000_000))
     }
 }

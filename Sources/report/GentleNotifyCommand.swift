@@ -1,7 +1,10 @@
 import ArgumentParser
 import ReportKit
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Gentle
 
 struct GentleNotifyCommand: ReportCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import MindfulHome
 import ReportKit

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Quoting
 
 /// The values of a comma-separated option (`--sections overview,safety`, `--reports
 /// insights,summary`, `--sizes 100,1000`), parsed while the command line is parsed: each part
@@ -13,7 +14,7 @@ struct CommaList<Element: Equatable> {
          element: (String) -> Element?, describe: (Element) -> String) throws {
         var values: [Element] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces)
+            let name = part.trimmed(.spaces)
             guard let value = element(name) else {
                 let near = Suggestion.closest(to: name, among: known.components(separatedBy: ", "))
                 throw ValidationError("unknown \(noun) '\(name)'; " + (near.map { "did you mean '\($0)'? " } ?? "")

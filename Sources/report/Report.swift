@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import ReportKit
 
 @main
@@ -85,7 +88,7 @@ struct Report: ParsableCommand {
     }
 
     static func exit(with status: ExitStatus) -> Never {
-        Foundation.exit(status.rawValue)
+        Glibc.exit(status.rawValue)
     }
 }
 

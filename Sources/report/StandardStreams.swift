@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ReportKit
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
+import Quoting
 
 /// Every usage error in the tool's one message format, whoever found it (the argument parser, a
 /// command's `validate()`, a mistyped command word): `report: error: MESSAGE` on one line, then
@@ -66,7 +70,7 @@ struct UsageError {
     static func rewrite(_ raw: String, help: String?, leaf: ParsableCommand.Type,
                         arguments: [String] = []) -> (text: String, forLogs: String) {
         let firstLine = raw.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? raw
-        let abstract = help.flatMap { h in h.range(of: "  ").map { sentence(String(h[$0.upperBound...])) } }
+        let abstract = help.flatMap { h in h.firstRange(of: "  ").map { sentence(String(h[$0.upperBound...])) } }
 
         if let m = firstLine.wholeMatch(of: /Unknown option '([^']+)'(?:\. Did you mean '[^']+'\?)?/) {
             var name = String(m.1)
@@ -151,7 +155,7 @@ struct UsageError {
         var names: [String] = []
         for line in help.split(separator: "\n") where line.hasPrefix("  -") {
             for word in line.split(separator: " ").prefix(4) {
-                let name = word.trimmingCharacters(in: CharacterSet(charactersIn: ","))
+                let name = word.trimmed(.characters([","]))
                 if name.hasPrefix("-"), !names.contains(name) { names.append(name) }
             }
         }

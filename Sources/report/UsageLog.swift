@@ -49,7 +49,7 @@ enum UsageLog {
                 if word.hasPrefix("-") || word.hasPrefix("<") { words.insert(word) }
             }
             for line in help.split(separator: "\n") {
-                guard let range = line.range(of: "values: ") else { continue }
+                guard let range = line.firstRange(of: "values: ") else { continue }
                 for value in line[range.upperBound...].split(whereSeparator: { $0 == "," || $0 == " " || $0 == ";" || $0 == ")" }) {
                     if value == "default:" { break }
                     words.insert(String(value))

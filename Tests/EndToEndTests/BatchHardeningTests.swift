@@ -163,6 +163,19 @@ extension HardeningTests {
         XCTAssertEqual(try batch(users, users + "/../out", ["--reports", "insights"]).status, 5, "beside the users folder is fine")
     }
 
+    /// An output folder of one letter, relative to where the batch runs (`-o x`, `-o -`): the
+    /// check above walked up its path with Foundation's `deletingLastPathComponent`, which on
+    /// Linux stopped the process (status 132, no message) on a one-letter name.
+    func testAOneLetterRelativeOutputFolderRuns() throws {
+        let users = try batchUsers()
+        for name in ["x", "-"] {
+            let r = try ReportBinary.run(["headache", "batch", users, "-o", name, "--tiers", users + "/tiers.csv",
+                                            "--as-of", BatchSupport.asOf, "--reports", "insights"], in: dir)
+            XCTAssertEqual(r.status, 5, "-o \(name): \(r.stderr)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path(name) + "/manifest.jsonl"), "-o \(name)")
+        }
+    }
+
     /// The other way round: the users folder inside the output folder (directly, deeper, or
     /// through a symbolic link) is refused before anything is made — a user named like the
     /// folder on the way would have its reports written among the users' folders.

@@ -108,4 +108,24 @@ final class StartupTests: XCTestCase {
         XCTAssertNil(files["libcsv.so.3"], "a JSON input loaded the CSV library")
         XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
     }
+
+    /// The tool is built on FoundationEssentials alone: no module imports the whole of Foundation,
+    /// which would bring ICU's 34 MB of data and a thousand conformance records into every start
+    /// (docs/performance.md, issue 23). The test binary links the Swift libraries dynamically, so
+    /// the loader's account of a summary (`LD_DEBUG=files`) names each one the tool needs.
+    func testTheToolNeedsNoFoundationBeyondItsEssentials() throws {
+        let dir = try TestPaths.temporaryDirectory("report-essentials")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let logs = TestPaths.samples.appendingPathComponent("aurae/logs.csv").path
+        let r = try ReportBinary.run(["headache", "summary", logs, "-o", dir.appendingPathComponent("s.pdf").path, "--as-of", "2026-03-31"],
+                                     environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        let files = Set(r.stderr.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /file=(\S+) \[0\];/).map { String($0.1.split(separator: "/").last ?? "") }
+        })
+        XCTAssertTrue(files.contains("libc.so.6"), "the loader's account is missing: \(r.stderr.prefix(2000))")
+        for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
+            XCTAssertFalse(files.contains(library), "a summary loaded \(library): a module imports Foundation instead of FoundationEssentials")
+        }
+    }
 }

@@ -2,6 +2,7 @@ import Catalog
 import Ingest
 import Insights
 import ReportKit
+import Quoting
 
 /// How Aurae reports write dates, times, severities, durations and the table cells, with every
 /// word taken from the wording catalog (spec 30-reports.md, "Aurae free summary").
@@ -142,7 +143,7 @@ public struct AuraeFormat: Sendable {
     /// "18 °C · Partly cloudy"; either part alone when the other is unknown; "—" when both are.
     /// A temperature that is not a finite number (infinity, NaN) is unknown.
     public func weather(_ w: Weather) throws -> String {
-        let condition = w.condition?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+        let condition = w.condition?.trimmed(.spacesAndNewlines).nilIfEmpty
         let temp = try w.temperatureC.flatMap { $0.isFinite ? try temperature.render(["value": Self.number($0)]) : nil }
         switch (temp, condition) {
         case let (t?, c?): return try weatherJoin.render(["temperature": t, "condition": c])
@@ -156,7 +157,7 @@ public struct AuraeFormat: Sendable {
     public func medications(_ entries: [MedicationEntry]) -> String {
         var out = ""
         for e in entries {
-            let name = e.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = e.name.trimmed(.spacesAndNewlines)
             if name.isEmpty { continue }
             if !out.isEmpty { out += listSeparator }
             out += name

@@ -1,8 +1,12 @@
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import Render
 import ReportKit
+import Quoting
 
 /// The Aurae free summary PDF (spec 30-reports.md): brand header, date range, the safety items
 /// when present, and one table row per episode, oldest first.
@@ -131,7 +135,7 @@ public struct HeadacheSummary: Sendable {
         let totals: PeriodFigures?
         /// The trimmed patient name, `nil` when none was given.
         var patientName: String? {
-            options.patientName?.trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+            options.patientName?.trimmed(.spacesAndNewlines).nilIfEmpty
         }
         /// The patient name cut to `runningNameCharacters` characters (with "…"): on one line in
         /// the running header of every page.

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
+import Quoting
 
 /// The expense report's totals over a date range (spec 40-care-circle.md, "Expense report"): by
 /// month × category, by year, by payer and reimbursable vs not, each per currency and never summed
@@ -63,7 +67,7 @@ public struct ExpenseTotals: Equatable, Sendable {
 
     /// The payer of `e`: its trimmed `paidBy`, nil when it has none.
     public static func payer(_ e: Expense) -> String? {
-        guard let name = e.paidBy?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return nil }
+        guard let name = e.paidBy?.trimmed(.spacesAndNewlines), !name.isEmpty else { return nil }
         return name
     }
 }

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
+import Quoting
 
 /// The kinds of CuraKnot record files `care ingest` loads.
 public enum CareRecordKind: String, CaseIterable, Sendable {
@@ -80,7 +84,7 @@ public enum CareRecordKind: String, CaseIterable, Sendable {
         var header: [String] = []
         do {
             try CSVRecordReader(limits: limits).parse(buf) { row in
-                header = row.strings.map { $0.trimmingCharacters(in: .whitespaces) }
+                header = row.strings.map { $0.trimmed(.spaces) }
                 throw Found(kind: nil)
             }
         } catch {}

@@ -11,7 +11,7 @@ public struct CareRecipient: Sendable, Equatable {
     public var patientIds: [String]
 
     public init(name: String? = nil, circleId: String?, patientIds: [String] = []) {
-        let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name?.trimmed(.spacesAndNewlines)
         self.name = trimmed?.isEmpty == false ? trimmed : nil
         self.circleId = circleId
         self.patientIds = Array(Set(patientIds)).sorted()

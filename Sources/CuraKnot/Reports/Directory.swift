@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import ReportKit
+import Quoting
 
 /// The providers of one role, sorted by name.
 public struct DirectoryGroup: Equatable, Sendable {
@@ -22,7 +26,7 @@ public enum Directory {
         var shown: [String: String] = [:]
         var noRole: [Provider] = []
         for e in entries {
-            let role = e.role?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let role = e.role?.trimmed(.spacesAndNewlines) ?? ""
             if role.isEmpty { noRole.append(e); continue }
             let key = role.lowercased()
             byRole[key, default: []].append(e)
@@ -42,7 +46,7 @@ public enum Directory {
 
     /// `text` when it has something besides white space, else nil.
     static func present(_ text: String?) -> String? {
-        guard let t = text?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
+        guard let t = text?.trimmed(.spacesAndNewlines), !t.isEmpty else { return nil }
         return t
     }
 }

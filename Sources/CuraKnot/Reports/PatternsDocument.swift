@@ -1,5 +1,8 @@
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import Render
 import ReportKit

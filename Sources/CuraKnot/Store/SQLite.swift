@@ -1,6 +1,9 @@
 import CDelayLoad
 import CSQLite
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import Quoting
 import ReportKit

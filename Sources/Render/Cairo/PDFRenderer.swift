@@ -1,5 +1,8 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Errors from the Cairo backend.
 public enum RenderError: Error, CustomStringConvertible, Sendable {

@@ -1,5 +1,8 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Renders single pages to PNG (white background), e.g. 0.5 px/pt for golden images, 1.0 for
 /// previews.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// PDF document information. `creationDate` is written as both the creation and modification
 /// date; callers pass the `SOURCE_DATE_EPOCH` time when it is set, so output is reproducible.

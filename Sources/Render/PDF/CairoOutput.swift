@@ -1,5 +1,8 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The file cairo wrote, in memory of its own (`report_byte_map`), freed by `release` (once the
 /// finishing step has copied what it keeps) or at the latest with the owner.

@@ -1,6 +1,10 @@
 import CCairo
 import CZlib
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import Quoting
 
 /// Turns the PDF cairo wrote into a tagged PDF (PDF/UA-1 in substance): each page's content
 /// marked (`ContentMarker`), the structure tree in reading order with its parent tree, figures'
@@ -797,7 +801,7 @@ struct PDFWriter {
         switch v {
         case .integer(let i): text(String(i))
         case .real(let r):
-            var s = String(format: "%.6f", r)
+            var s = Text.format("%.6f", r)
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
             text(s == "-0" ? "0" : s)

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
+import Quoting
 
 /// What every report of one run shares: the analysis date, the time written into PDFs, and the
 /// tool's name and version. Reading the clock happens only here, and only when the run did not
@@ -23,7 +27,7 @@ public struct RunInfo: Sendable {
 
     /// `SOURCE_DATE_EPOCH` as a date, when set to a valid integer.
     public static func sourceDateEpoch(_ environment: [String: String]) -> Date? {
-        guard let raw = environment["SOURCE_DATE_EPOCH"], let secs = Int64(raw.trimmingCharacters(in: .whitespaces)) else {
+        guard let raw = environment["SOURCE_DATE_EPOCH"], let secs = Int64(raw.trimmed(.spaces)) else {
             return nil
         }
         return Date(timeIntervalSince1970: TimeInterval(secs))

@@ -1,7 +1,11 @@
 import Catalog
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Ingest
 import ReportKit
+import Quoting
 
 /// Everything captured for one episode as labelled text fields, in display order; what was not
 /// logged is left out. The words for logged choices are rendered once, when the report loads.
@@ -47,14 +51,14 @@ struct EpisodeDetailText {
             try book.render(k.resolvedAfter, ["duration": format.duration(log), "when": dateTime($0, sameDayAs: log.onsetAt.localDate)])
         } ?? format.ongoing])
         add(.onsetSpeed, [log.onsetSpeed.map { word(k.onsetSpeeds[$0], $0.rawValue) } ?? ""])
-        add(.headacheType, [r.headacheType?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""])
+        add(.headacheType, [r.headacheType?.trimmed(.spacesAndNewlines) ?? ""])
         add(.weather, try weather(log.weather))
         add(.health, try health(log.health))
         add(.sleep, try [log.sleep.hours.flatMap(number).map { try book.render(k.sleepHours, ["value": $0]) },
                          log.sleep.quality.map { try book.render(k.sleepQuality, ["value": String($0)]) }].compactMap { $0 })
         add(.lifestyle, try lifestyle(r))
         add(.food, r.foods.map { food in
-            KnownFood(rawValue: food).map { word(k.foods[$0], $0.rawValue) } ?? food.trimmingCharacters(in: .whitespacesAndNewlines)
+            KnownFood(rawValue: food).map { word(k.foods[$0], $0.rawValue) } ?? food.trimmed(.spacesAndNewlines)
         }.filter { !$0.isEmpty }.joined(separator: format.listSeparator).nilIfEmpty.map { [$0] } ?? [])
         add(.symptoms, [r.symptoms.map { word(k.symptoms[$0], $0.rawValue) }.joined(separator: format.listSeparator)])
         for m in r.medications { add(.medication, try medication(m, onset: log.onsetAt.localDate)) }
@@ -67,7 +71,7 @@ struct EpisodeDetailText {
     func notes(_ log: HeadacheLog) -> (label: String, lines: [String])? {
         guard let notes = log.retrospective.notes else { return nil }
         let lines = notes.split(whereSeparator: { $0.isNewline }).map(String.init)
-            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .filter { !$0.trimmed(.spaces).isEmpty }
         return lines.isEmpty ? nil : (labels[.notes] ?? DetailField.notes.rawValue, lines)
     }
 
@@ -120,9 +124,9 @@ struct EpisodeDetailText {
 
     /// Name, dose, when taken, what for, its ICHD-3 class (acute entries) and its rating.
     private func medication(_ m: MedicationEntry, onset: LocalDate) throws -> [String] {
-        let name = m.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = m.name.trimmed(.spacesAndNewlines)
         var parts = [name.isEmpty ? format.none : name]
-        if let dose = m.dose?.trimmingCharacters(in: .whitespacesAndNewlines), !dose.isEmpty { parts.append(dose) }
+        if let dose = m.dose?.trimmed(.spacesAndNewlines), !dose.isEmpty { parts.append(dose) }
         if let t = m.takenAt { parts.append(try book.render(k.takenAt, ["when": try dateTime(t, sameDayAs: onset)])) }
         switch m.isAcute {
         case .some(true): parts.append(words[k.acute] ?? "")
