@@ -41,6 +41,11 @@ let package = Package(
         .target(name: "CDelayLoad", dependencies: [], cSettings: [.unsafeFlags(pdfHeaders + ["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("dl")]),
 
+        // Cairo's numbers in a PDF written with exact integer arithmetic instead of glibc's
+        // multi-precision printf: the executable defines and exports `__snprintf_chk`, and the
+        // loader binds the PDF libraries' calls to it (docs/performance.md).
+        .target(name: "CNumberFormat", dependencies: [], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+
         // The shared stages, free of any app: reading exports, statistics, templates, layout.
         // Quoting: the one rule for showing a value in a message (input and layout errors).
         .target(name: "Quoting", dependencies: []),
@@ -65,8 +70,9 @@ let package = Package(
         .target(name: "Synthetic", dependencies: ["Aurae"]),
         .executableTarget(name: "report", dependencies: [
             "ReportKit", "Aurae", "CuraKnot", "Cycle", "Gentle", "MindfulHome", "Batch", "Synthetic", "Quoting",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CNumberFormat", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
+            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=__snprintf_chk"]),
             // Release start-up (docs/performance.md, issue 23): lld with packed relative
             // relocations (DT_RELR: 85,000 relocations as a bitmap, 2 MB smaller) and only the
             // symbols the shared libraries need in the dynamic symbol table (8,790 → 621 entries).
@@ -83,7 +89,7 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: [
             "Catalog", "TestSupport", .product(name: "Mustache", package: "swift-mustache"),
         ]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Quoting", "TestSupport", "CNumberFormat"], exclude: ["Goldens"],
                     swiftSettings: [.unsafeFlags(pdfHeaders.flatMap { ["-Xcc", $0] })]),
         .testTarget(name: "ReportKitTests", dependencies: ["ReportKit", "TestSupport"]),
         .testTarget(name: "AuraeTests", dependencies: ["Aurae", "Insights", "Synthetic", "TestSupport"], exclude: ["Goldens"]),

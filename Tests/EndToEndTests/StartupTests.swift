@@ -128,4 +128,19 @@ final class StartupTests: XCTestCase {
             XCTAssertFalse(files.contains(library), "a summary loaded \(library): a module imports Foundation instead of FoundationEssentials")
         }
     }
+
+    /// Cairo writes a PDF's numbers through `__snprintf_chk`; the executable defines and exports
+    /// its own (Sources/CNumberFormat: the same characters, without glibc's multi-precision
+    /// arithmetic), and the loader binds cairo's calls to it rather than to glibc's.
+    func testCairosNumbersAreFormattedByTheExecutable() throws {
+        let dir = try TestPaths.temporaryDirectory("report-number-format")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let logs = TestPaths.samples.appendingPathComponent("aurae/logs.json").path
+        let r = try ReportBinary.run(["headache", "summary", logs, "-o", dir.appendingPathComponent("s.pdf").path, "--as-of", "2026-03-31"],
+                                     environment: ["LD_DEBUG": "bindings"])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        let cairo = r.stderr.split(separator: "\n").filter { $0.contains("libcairo.so.2 [0] to ") && $0.contains("`__snprintf_chk'") }
+        XCTAssertEqual(cairo.count, 1, "cairo's binding of __snprintf_chk: \(r.stderr.suffix(3000))")
+        XCTAssertTrue(cairo.first?.contains(ReportBinary.url.path + " [0]") == true, "bound to \(cairo.first ?? "nothing"), not to the executable")
+    }
 }
