@@ -108,31 +108,20 @@ int __snprintf_chk(char *s, size_t maxlen, int flag, size_t slen, const char *fo
     // Only where glibc would not stop the process (a buffer larger than its object), and only
     // the formats cairo writes numbers with; the rest is glibc's.
     if (maxlen <= slen && format[0] == '%') {
-        if (strcmp(format, "%f") == 0) {
-            va_list copy;
-            va_copy(copy, ap);
+        // The decimals of a fixed format: 6 for "%f", 18 for "%.18f", from the arguments for
+        // "%.*f" (a negative one meaning the default 6, as printf reads it); -1 for no such format.
+        int fixed = strcmp(format, "%f") == 0 ? 6 : strcmp(format, "%.18f") == 0 ? 18 : -1;
+        int star = fixed < 0 && strcmp(format, "%.*f") == 0;
+        va_list copy;
+        va_copy(copy, ap);
+        if (fixed >= 0 || star) {
+            if (star) { int precision = va_arg(copy, int); fixed = precision < 0 ? 6 : precision; }
             double v = va_arg(copy, double);
-            va_end(copy);
-            if (plain_numbers()) written = report_format_fixed(s, maxlen, v, 6);
-        } else if (strcmp(format, "%.18f") == 0) {
-            va_list copy;
-            va_copy(copy, ap);
-            double v = va_arg(copy, double);
-            va_end(copy);
-            if (plain_numbers()) written = report_format_fixed(s, maxlen, v, 18);
-        } else if (strcmp(format, "%.*f") == 0) {
-            va_list copy;
-            va_copy(copy, ap);
-            int precision = va_arg(copy, int);
-            double v = va_arg(copy, double);
-            va_end(copy);
-            if (plain_numbers()) written = report_format_fixed(s, maxlen, v, precision < 0 ? 6 : precision);
+            if (plain_numbers()) written = report_format_fixed(s, maxlen, v, fixed);
         } else if (strcmp(format, "%d") == 0) {
-            va_list copy;
-            va_copy(copy, ap);
             written = format_integer(s, maxlen, va_arg(copy, int));
-            va_end(copy);
         }
+        va_end(copy);
     }
     if (written < 0) written = __vsnprintf_chk(s, maxlen, flag, slen, format, ap);
     va_end(ap);

@@ -114,12 +114,7 @@ final class StartupTests: XCTestCase {
     /// (docs/performance.md, issue 23). The test binary links the Swift libraries dynamically, so
     /// the loader's account of a summary (`LD_DEBUG=files`) names each one the tool needs.
     func testTheToolNeedsNoFoundationBeyondItsEssentials() throws {
-        let dir = try TestPaths.temporaryDirectory("report-essentials")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let logs = TestPaths.samples.appendingPathComponent("aurae/logs.csv").path
-        let r = try ReportBinary.run(["headache", "summary", logs, "-o", dir.appendingPathComponent("s.pdf").path, "--as-of", "2026-03-31"],
-                                     environment: ["LD_DEBUG": "files"])
-        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        let r = try summaryWithTheLoadersAccount("files", input: "aurae/logs.csv")
         let files = Set(r.stderr.split(separator: "\n").compactMap { line in
             line.firstMatch(of: /file=(\S+) \[0\];/).map { String($0.1.split(separator: "/").last ?? "") }
         })
@@ -133,14 +128,21 @@ final class StartupTests: XCTestCase {
     /// its own (Sources/CNumberFormat: the same characters, without glibc's multi-precision
     /// arithmetic), and the loader binds cairo's calls to it rather than to glibc's.
     func testCairosNumbersAreFormattedByTheExecutable() throws {
-        let dir = try TestPaths.temporaryDirectory("report-number-format")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let logs = TestPaths.samples.appendingPathComponent("aurae/logs.json").path
-        let r = try ReportBinary.run(["headache", "summary", logs, "-o", dir.appendingPathComponent("s.pdf").path, "--as-of", "2026-03-31"],
-                                     environment: ["LD_DEBUG": "bindings"])
-        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        let r = try summaryWithTheLoadersAccount("bindings", input: "aurae/logs.json")
         let cairo = r.stderr.split(separator: "\n").filter { $0.contains("libcairo.so.2 [0] to ") && $0.contains("`__snprintf_chk'") }
         XCTAssertEqual(cairo.count, 1, "cairo's binding of __snprintf_chk: \(r.stderr.suffix(3000))")
         XCTAssertTrue(cairo.first?.contains(ReportBinary.url.path + " [0]") == true, "bound to \(cairo.first ?? "nothing"), not to the executable")
+    }
+
+    /// A summary of the sample `input` with glibc's loader telling `what` it did (`LD_DEBUG`), on
+    /// standard error; the run must succeed.
+    func summaryWithTheLoadersAccount(_ what: String, input: String) throws -> RunResult {
+        let dir = try TestPaths.temporaryDirectory("report-loader-\(what)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let logs = TestPaths.samples.appendingPathComponent(input).path
+        let r = try ReportBinary.run(["headache", "summary", logs, "-o", dir.appendingPathComponent("s.pdf").path, "--as-of", "2026-03-31"],
+                                     environment: ["LD_DEBUG": what])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(2000)))
+        return r
     }
 }
