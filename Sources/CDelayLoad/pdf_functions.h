@@ -69,6 +69,8 @@ V(pango_cairo_context_set_font_options, (PangoContext *a, const cairo_font_optio
 V(pango_cairo_context_set_resolution, (PangoContext *a, double b), (a, b))
 F(cairo_scaled_font_t *, pango_cairo_font_get_scaled_font, (PangoCairoFont *a), (a))
 F(PangoFontMap *, pango_cairo_font_map_new, (void), ())
+F(double, pango_cairo_font_map_get_resolution, (PangoCairoFontMap *a), (a))
+V(pango_cairo_font_map_set_resolution, (PangoCairoFontMap *a, double b), (a, b))
 V(pango_cairo_show_glyph_item, (cairo_t *a, const char *b, PangoGlyphItem *c), (a, b, c))
 V(pango_cairo_show_layout, (cairo_t *a, PangoLayout *b), (a, b))
 V(pango_cairo_update_context, (cairo_t *a, PangoContext *b), (a, b))
