@@ -173,7 +173,6 @@ public struct BatchRunner: Sendable {
         var processors: [Handoff<UserProcessor>] = []
         for _ in 0..<workers { processors.append(Handoff(try UserProcessor(settings: settings, templates: templates))) }
         var threads: [pthread_t] = []
-        var startError: Int32 = 0
         for processor in processors {
             let body = Unmanaged.passRetained(WorkerBody { [self] in
                 if let processor = processor.take() { work(processor, run, manifest) }
@@ -183,13 +182,13 @@ public struct BatchRunner: Sendable {
             pthread_attr_setstacksize(&attributes, 16 << 20)
             var thread = pthread_t()
             let status = pthread_create(&thread, &attributes, { context in
-                Unmanaged<WorkerBody>.fromOpaque(context!).takeRetainedValue().run()
+                if let context { Unmanaged<WorkerBody>.fromOpaque(context).takeRetainedValue().run() }
                 return nil
             }, body.toOpaque())
             pthread_attr_destroy(&attributes)
             if status != 0 {
+                // The workers already started finish their users and stop; the run ends with this.
                 body.release()
-                startError = status
                 run.stop(BatchFailure.output("cannot start a worker thread: \(String(cString: strerror(status)))"))
                 break
             }
@@ -197,7 +196,6 @@ public struct BatchRunner: Sendable {
         }
         for thread in threads { pthread_join(thread, nil) }
         if let stopError = run.stopError { throw BatchFailure.output("\(stopError)") }
-        if startError != 0 { throw BatchFailure.output("cannot start a worker thread: \(String(cString: strerror(startError)))") }
     }
 
     /// One worker: takes the next user until none is left (or the manifest failed), then adds
