@@ -12,7 +12,7 @@
 #include "CNumberFormat.h"
 
 #include <fenv.h>
-#include <locale.h>
+#include <langinfo.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
@@ -40,10 +40,12 @@ static char *digits_backwards(char *end, uint64_t v) {
     return end;
 }
 
-/// Whether printf writes numbers as this file does: the C locale's decimal point, rounding to nearest.
+/// Whether printf writes numbers as this file does: a "." for the decimal point (the C locale's:
+/// the tool never sets another), rounding to nearest. `nl_langinfo` reads the locale without
+/// writing anything, so the batch's workers may ask at once (`localeconv` fills a shared struct).
 static int plain_numbers(void) {
-    const struct lconv *c = localeconv();
-    return c->decimal_point[0] == '.' && c->decimal_point[1] == '\0' && fegetround() == FE_TONEAREST;
+    const char *point = nl_langinfo(RADIXCHAR);
+    return point[0] == '.' && point[1] == '\0' && fegetround() == FE_TONEAREST;
 }
 
 int report_format_fixed(char *buffer, size_t size, double value, int precision) {
