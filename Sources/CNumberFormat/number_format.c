@@ -1,6 +1,6 @@
 // Cairo writes every coordinate of a PDF through `_cairo_dtostr`, which calls snprintf with
 // "%f", or "%.18f" and then "%.*f" for numbers under 0.1, and every integer with "%d". glibc
-// formats a double with multi-precision arithmetic: about 2,000 instructions a number, 75 M of
+// formats a double with multi-precision arithmetic: about 2,000 instructions a number, 83 M of
 // the clinical year's 738 M (docs/performance.md, issue 23). This file defines the fortified
 // `__snprintf_chk` that Debian's cairo calls, exported from the executable so that the loader
 // binds the PDF libraries' calls to it: for those four formats it writes the same characters
@@ -90,7 +90,7 @@ int report_format_fixed(char *buffer, size_t size, double value, int precision) 
     return finish(buffer, size, start, (int)(end - start));
 }
 
-/// `v` as "%d" or "%ld" writes it.
+/// `v` as "%d" writes it.
 static int format_integer(char *buffer, size_t size, long long v) {
     char text[24];
     char *end = text + sizeof text;

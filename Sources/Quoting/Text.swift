@@ -8,7 +8,7 @@ import Darwin
 /// `CharacterSet` trimming, `String(format:)`, `NSString`'s path components). The tool is built
 /// on FoundationEssentials alone, which leaves out ICU's 34 MB of data and a thousand protocol
 /// conformance records that every start-up would otherwise map, relocate and scan; these are the
-/// replacements, with Foundation's results (tested against it in `QuotingTests`).
+/// replacements, with Foundation's results (tested against it in `TextTests`).
 public enum Text {
     /// Which characters `trimmed` removes from either end.
     public enum Trim {

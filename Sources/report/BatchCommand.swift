@@ -3,10 +3,10 @@ import Aurae
 import Batch
 import FoundationEssentials
 import Ingest
+import Quoting
 import ReportKit
 #if canImport(Glibc)
 import Glibc
-import Quoting
 #endif
 
 struct BatchCommand: ReportCommand {

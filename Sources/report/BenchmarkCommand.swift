@@ -4,11 +4,11 @@ import Catalog
 import Dispatch
 import FoundationEssentials
 import Ingest
+import Quoting
 import ReportKit
 import Synthetic
 #if canImport(Glibc)
 import Glibc
-import Quoting
 #endif
 
 struct BenchmarkCommand: ReportCommand {
