@@ -20,6 +20,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-ft.h>
+#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <sqlite3.h>
 #include <nettle/sha2.h>
@@ -44,10 +45,46 @@ struct library {
     const char *package;
     const struct binding *bindings;
     size_t count;
+    /* What is done once the functions are bound, from the library's handle (or NULL). */
+    void (*ready)(void *handle);
     pthread_once_t once;
     int loaded;
     char error[512];
 };
+
+/* fontconfig starts itself on the first font asked for (FcInit): it loads the system's
+   configuration (/etc/fonts/fonts.conf and conf.d) and then parses every file of
+   /usr/share/fontconfig/conf.avail as well, without applying them, only to describe the
+   configurations that could be enabled (what fc-conflist lists). On Debian 12 that second parse
+   is 22 M instructions of XML, a tenth of a 100-row summary, for a list report never reads
+   (docs/performance.md). The configuration is made here as FcInitLoadConfigAndFonts makes it —
+   the same file, rules, font directories and caches — without that list, and made current
+   before anything asks for a font. If any step fails, fontconfig is left to start on its own. */
+static void start_fontconfig(void *handle) {
+    FcConfig *(*create)(void) = (FcConfig *(*)(void))dlsym(handle, "FcConfigCreate");
+    FcBool (*parse)(FcConfig *, const FcChar8 *, FcBool) =
+        (FcBool (*)(FcConfig *, const FcChar8 *, FcBool))dlsym(handle, "FcConfigParseAndLoad");
+    FcStrList *(*cache_dirs)(FcConfig *) = (FcStrList *(*)(FcConfig *))dlsym(handle, "FcConfigGetCacheDirs");
+    FcChar8 *(*next)(FcStrList *) = (FcChar8 *(*)(FcStrList *))dlsym(handle, "FcStrListNext");
+    void (*done)(FcStrList *) = (void (*)(FcStrList *))dlsym(handle, "FcStrListDone");
+    FcBool (*build)(FcConfig *) = (FcBool (*)(FcConfig *))dlsym(handle, "FcConfigBuildFonts");
+    FcBool (*set_current)(FcConfig *) = (FcBool (*)(FcConfig *))dlsym(handle, "FcConfigSetCurrent");
+    void (*destroy)(FcConfig *) = (void (*)(FcConfig *))dlsym(handle, "FcConfigDestroy");
+    if (!create || !parse || !cache_dirs || !next || !done || !build || !set_current || !destroy) return;
+    FcConfig *config = create();
+    if (!config) return;
+    /* NULL: the file fontconfig itself would read (FONTCONFIG_FILE, else its fonts.conf). */
+    int ok = parse(config, NULL, FcTrue);
+    if (ok) {
+        /* With no cache folder configured, fontconfig adds its defaults: let it. */
+        FcStrList *dirs = cache_dirs(config);
+        ok = dirs && next(dirs) != NULL;
+        if (dirs) done(dirs);
+    }
+    /* FcConfigSetCurrent keeps a reference of its own. */
+    if (ok && build(config)) set_current(config);
+    destroy(config);
+}
 
 static void load(struct library *lib) {
     void *handle = dlopen(lib->soname, RTLD_LAZY | RTLD_LOCAL);
@@ -66,6 +103,7 @@ static void load(struct library *lib) {
         }
         *lib->bindings[i].pointer = symbol;
     }
+    if (lib->ready) lib->ready(handle);
     /* The handle stays open for the life of the process. */
     __atomic_store_n(&lib->loaded, 1, __ATOMIC_RELEASE);
 }
@@ -103,11 +141,11 @@ static const struct binding deflate_bindings[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 static struct library libraries[] = {
-    [REPORT_LIBRARY_PDF] = { "the PDF libraries", "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", pdf_bindings, COUNT(pdf_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_SQLITE] = { "SQLite", "libsqlite3.so.0", "libsqlite3-0", sqlite_bindings, COUNT(sqlite_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_NETTLE] = { "Nettle", "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_CSV] = { "the CSV library", "libcsv.so.3", "libcsv3", csv_bindings, COUNT(csv_bindings), PTHREAD_ONCE_INIT, 0, "" },
-    [REPORT_LIBRARY_DEFLATE] = { "the PDF libraries", "libdeflate.so.0", "libdeflate0", deflate_bindings, COUNT(deflate_bindings), PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_PDF] = { "the PDF libraries", "libpangocairo-1.0.so.0", "libpangocairo-1.0-0", pdf_bindings, COUNT(pdf_bindings), start_fontconfig, PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_SQLITE] = { "SQLite", "libsqlite3.so.0", "libsqlite3-0", sqlite_bindings, COUNT(sqlite_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_NETTLE] = { "Nettle", "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_CSV] = { "the CSV library", "libcsv.so.3", "libcsv3", csv_bindings, COUNT(csv_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_DEFLATE] = { "the PDF libraries", "libdeflate.so.0", "libdeflate0", deflate_bindings, COUNT(deflate_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
 };
 
 static void load_pdf(void) { load(&libraries[REPORT_LIBRARY_PDF]); }
@@ -128,6 +166,30 @@ const char *report_library_load(report_library which) {
     if (__atomic_load_n(&lib->loaded, __ATOMIC_ACQUIRE)) return NULL;
     pthread_once(&lib->once, loaders[which]);
     return __atomic_load_n(&lib->loaded, __ATOMIC_ACQUIRE) ? NULL : lib->error;
+}
+
+/* The PDF stack loaded on a thread of its own while the command reads its input
+   (include/CDelayLoad.h). Main thread only. */
+static pthread_t preloader;
+static int preloading;
+
+static void *preload_pdf(void *unused) {
+    (void)unused;
+    (void)report_library_load(REPORT_LIBRARY_PDF);
+    (void)report_library_load(REPORT_LIBRARY_DEFLATE);
+    return NULL;
+}
+
+void report_library_preload_pdf(void) {
+    if (preloading) return;
+    /* If no thread can be made, the stack is loaded when first used, as without this. */
+    preloading = pthread_create(&preloader, NULL, preload_pdf, NULL) == 0;
+}
+
+void report_library_settle(void) {
+    if (!preloading) return;
+    pthread_join(preloader, NULL);
+    preloading = 0;
 }
 
 #pragma GCC visibility push(hidden)

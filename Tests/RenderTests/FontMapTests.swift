@@ -1,4 +1,7 @@
 import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Render
 import XCTest
 
@@ -10,5 +13,48 @@ final class FontMapTests: XCTestCase {
     func testTheFontMapIsAtTheContextsResolution() {
         let measurer = PangoMeasurer()
         XCTAssertEqual(pango_cairo_font_map_get_resolution(OpaquePointer(measurer.fontMap)), 72)
+    }
+
+    /// fontconfig's configuration is the system's, made without the catalogue of the template
+    /// configurations that could be enabled (`start_fontconfig` in Sources/CDelayLoad): every
+    /// file it read, it applied. Starting on its own, fontconfig also parses each file of its
+    /// template folder and lists it as not enabled — 22 M instructions on Debian 12, a tenth of
+    /// a 100-row summary (docs/performance.md). Read through fontconfig's own list of files.
+    func testFontconfigReadsOnlyTheConfigurationItApplies() throws {
+        try PDFLibraries.load()
+        guard let fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_NOLOAD) else {
+            return XCTFail("the PDF stack is loaded without fontconfig")
+        }
+        defer { dlclose(fc) }
+        typealias Current = @convention(c) () -> OpaquePointer?
+        typealias IterInit = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer) -> Void
+        typealias IterNext = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer) -> Int32
+        typealias IterGet = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>,
+                                            UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int32>) -> Int32
+        func function<T>(_ name: String, _: T.Type) throws -> T {
+            let symbol = try XCTUnwrap(dlsym(fc, name), "fontconfig has no \(name)")
+            return unsafeBitCast(symbol, to: T.self)
+        }
+        let current = try function("FcConfigGetCurrent", Current.self)
+        let iterInit = try function("FcConfigFileInfoIterInit", IterInit.self)
+        let iterNext = try function("FcConfigFileInfoIterNext", IterNext.self)
+        let iterGet = try function("FcConfigFileInfoIterGet", IterGet.self)
+        let config = current()
+        // FcConfigFileInfoIter: three pointers.
+        let iterator = UnsafeMutableRawPointer.allocate(byteCount: 3 * MemoryLayout<UnsafeRawPointer>.size,
+                                                        alignment: MemoryLayout<UnsafeRawPointer>.alignment)
+        defer { iterator.deallocate() }
+        iterInit(config, iterator)
+        var applied = 0
+        var notApplied: [String] = []
+        repeat {
+            var name: UnsafeMutablePointer<UInt8>?, description: UnsafeMutablePointer<UInt8>?
+            var enabled: Int32 = 0
+            guard iterGet(config, iterator, &name, &description, &enabled) != 0 else { break }
+            if enabled != 0 { applied += 1 } else { notApplied.append(name.map { String(cString: $0) } ?? "?") }
+            free(name); free(description)
+        } while iterNext(config, iterator) != 0
+        XCTAssertGreaterThan(applied, 0, "no configuration file was read: fontconfig runs on its built-in defaults")
+        XCTAssertEqual(notApplied, [], "fontconfig parsed configuration files it did not apply")
     }
 }

@@ -12,4 +12,15 @@ public enum PDFLibraries {
             throw .libraries(String(cString: why))
         }
     }
+
+    /// Starts loading the stack on a thread of its own, for a command that will draw a PDF: it
+    /// is ready — fontconfig's configuration read — by the time the command has read its
+    /// templates and input, work that would otherwise wait for it (docs/performance.md).
+    /// `load` waits for that thread and reports what it found. Main thread only; `settle`
+    /// before the process exits.
+    public static func startLoading() { report_library_preload_pdf() }
+
+    /// Waits for the loading `startLoading` began, if it is still at work: the process must not
+    /// unload libraries that are being loaded. Main thread only.
+    public static func settle() { report_library_settle() }
 }
