@@ -17,6 +17,7 @@ static inline int report_font_has_color(PangoFont *font) {
 }
 
 #include <string.h>
+#include <stdint.h>
 #include <sys/mman.h>
 #include <malloc.h>
 #ifndef MREMAP_MAYMOVE
@@ -33,9 +34,10 @@ typedef struct {
     size_t capacity;
 } report_byte_map;
 
-static inline cairo_status_t report_byte_map_write(void *closure, const unsigned char *data, unsigned int length) {
-    report_byte_map *m = (report_byte_map *)closure;
-    if (length == 0) return CAIRO_STATUS_SUCCESS;
+/* The write below when the map must grow or the bytes are many: kept out of it, so that its
+   common path calls nothing. */
+__attribute__((noinline)) static cairo_status_t report_byte_map_write_slow(report_byte_map *m, const unsigned char *data,
+                                                                          unsigned int length) {
     if (m->count + length > m->capacity) {
         size_t capacity = m->capacity ? m->capacity : (size_t)1 << 20;
         while (capacity < m->count + length) capacity *= 2;
@@ -48,6 +50,34 @@ static inline cairo_status_t report_byte_map_write(void *closure, const unsigned
     }
     memcpy(m->base + m->count, data, length);
     m->count += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+static inline cairo_status_t report_byte_map_write(void *closure, const unsigned char *data, unsigned int length) {
+    report_byte_map *m = (report_byte_map *)closure;
+    if (length == 0) return CAIRO_STATUS_SUCCESS;
+    if (length > 16 || m->count + length > m->capacity) return report_byte_map_write_slow(m, data, length);
+    /* Most writes are a token or a number (a 1,000-row summary: 205,000 writes): copied here with
+       two overlapping moves, each within the source, instead of a call to memcpy. */
+    unsigned char *to = m->base + m->count;
+    m->count += length;
+    if (length >= 8) {
+        uint64_t head, tail;
+        __builtin_memcpy(&head, data, 8);
+        __builtin_memcpy(&tail, data + length - 8, 8);
+        __builtin_memcpy(to, &head, 8);
+        __builtin_memcpy(to + length - 8, &tail, 8);
+    } else if (length >= 4) {
+        uint32_t head, tail;
+        __builtin_memcpy(&head, data, 4);
+        __builtin_memcpy(&tail, data + length - 4, 4);
+        __builtin_memcpy(to, &head, 4);
+        __builtin_memcpy(to + length - 4, &tail, 4);
+    } else {
+        to[0] = data[0];
+        to[length / 2] = data[length / 2];
+        to[length - 1] = data[length - 1];
+    }
     return CAIRO_STATUS_SUCCESS;
 }
 

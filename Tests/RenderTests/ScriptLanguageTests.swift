@@ -25,6 +25,26 @@ final class ScriptLanguageTests: XCTestCase {
         XCTAssertNil(ScriptLanguage.language(of: ""))
     }
 
+    /// The eight-bytes-at-a-time test agrees with a byte-by-byte one wherever the non-ASCII
+    /// byte falls: every length to 40, a two-byte and a four-byte scalar at every position.
+    func testASCIIIsToldWhereverANonASCIIByteFalls() {
+        for length in 0...40 {
+            let plain = String(repeating: "a", count: length)
+            XCTAssertTrue(ScriptLanguage.isASCII(plain), "\(length)")
+            for position in 0..<max(1, length) {
+                for other in ["é", "🌧"] {
+                    var scalars = Array(plain.unicodeScalars)
+                    scalars.insert(contentsOf: other.unicodeScalars, at: min(position, scalars.count))
+                    var text = ""
+                    text.unicodeScalars.append(contentsOf: scalars)
+                    XCTAssertFalse(ScriptLanguage.isASCII(text), "\(length) \(position) \(other)")
+                }
+            }
+        }
+        XCTAssertTrue(ScriptLanguage.isASCII("\u{7F}\u{00}~"))
+        XCTAssertFalse(ScriptLanguage.isASCII("\u{80}"))
+    }
+
     func testOnlyTextWithALetterOfSuchAScriptIsCounted() {
         XCTAssertFalse(ScriptLanguage.mayTellLanguage("3 Feb 2026 – 4 Feb, “aura”, café"))
         XCTAssertFalse(ScriptLanguage.mayTellLanguage("Головная боль"))

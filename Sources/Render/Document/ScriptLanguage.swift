@@ -118,11 +118,30 @@ public enum ScriptLanguage {
     /// told): false at once for ASCII, and without the scalars' properties for Latin, Cyrillic
     /// and general punctuation.
     public static func mayTellLanguage(_ text: String) -> Bool {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        guard !isASCII(text) else { return false }
         for s in text.unicodeScalars where s.value >= 0x0370 && !(0x0400...0x052F).contains(s.value) {
             if script(s)?.language != nil { return true }
         }
         return false
+    }
+
+    /// Whether every byte of `text` is ASCII: eight bytes at a time where its UTF-8 is
+    /// contiguous (a native string's is), which is how every text of a tagged PDF is first
+    /// looked at (a 1,000-row table: 7,000 texts; byte by byte it cost 2.2 M instructions).
+    static func isASCII(_ text: String) -> Bool {
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var i = 0
+            var high: UInt64 = 0
+            while i + 8 <= bytes.count {
+                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            while i < bytes.count { high |= UInt64(bytes[i]); i += 1 }
+            return high & 0x8080_8080_8080_8080 == 0
+        }) { return ascii }
+        return !text.utf8.contains(where: { $0 >= 0x80 })
     }
 
     /// The language of `text` when its script tells it (see the type's comment), else nil.
