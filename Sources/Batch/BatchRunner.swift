@@ -4,6 +4,7 @@ import Catalog
 import Dispatch
 import FoundationEssentials
 import Quoting
+import Render
 import ReportKit
 import Synchronization
 #if canImport(Glibc)
@@ -168,6 +169,8 @@ public struct BatchRunner: Sendable {
     /// Starts the worker threads, each with its own jobs and measurer, and waits for them.
     func runWorkers(_ run: BatchRun, manifest: ManifestFile) throws {
         let workers = max(1, min(settings.jobs, run.pending.count))
+        // Every worker's reports are finished on its own thread: the cores are the workers'.
+        if workers > 1 { PDFRenderer.finishingThreads = 1 }
         // Made here, one after another, so that a template that does not load stops the run
         // before any user (it would fail every one). Each is handed to its thread, which owns it.
         var processors: [Handoff<UserProcessor>] = []

@@ -62,6 +62,13 @@ public enum PDFRenderer {
         for w in pageWarnings { warnings?(w) }
     }
 
+    /// How many threads the finishing step marks and compresses pages (and the structure's
+    /// object streams) on at once, the calling thread among them: one a core, up to 8, so that a
+    /// single report's tagging costs little of its time (docs/performance.md). The nightly batch
+    /// sets 1 before its workers start: they keep every core busy with a report each. Set it only
+    /// while no PDF is being rendered.
+    nonisolated(unsafe) public static var finishingThreads = max(1, min(8, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
     /// Asks cairo to leave page contents uncompressed (its `CAIRO_DEBUG_PDF` switch, read when a
     /// PDF surface is made): `TaggedPDF` marks them and compresses them once, instead of
     /// inflating what cairo compressed and compressing it again (measured: 30 M instructions

@@ -29,6 +29,9 @@ final class CairoOutput {
     /// Where the byte cairo wrote at `offset` is in `bytes`.
     func physical(_ offset: Int) -> Int { packed.physical(offset) }
 
+    /// Whether stream object `object` was packed while drawing.
+    func hasPackedContent(of object: Int) -> Bool { packed.streams[object] != nil }
+
     /// The uncompressed content of stream object `object` when it was packed, else nil.
     func packedContent(of object: Int) throws -> [UInt8]? {
         guard let data = packed.streams[object] else { return nil }

@@ -1,5 +1,6 @@
 import CCairo
 import CZlib
+import Dispatch
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -149,12 +150,17 @@ private struct CairoFile {
         let treeRoot = base, parentTree = base + 1, metadataObject = base + 2
         func nodeObject(_ id: Int) -> Int { base + 3 + id }
         let roles = tree.nodes.map(\.role)
+        // Each page's content, found and its marker made, in order; then marked and compressed,
+        // pages at once on the cores `PDFRenderer.finishingThreads` allows (each page on its own:
+        // its stream, its segments, its result); then written back in order.
+        var work: [PageWork?] = []
+        work.reserveCapacity(pages.count)
         for (p, page) in pages.enumerated() {
-            // The page's segments, taken: they are not needed once its content is marked.
+            // The page's segments, taken: they go with its work, and are freed once it is marked.
             var drawn: [ContentSegment] = []
             if p < segments.count { swap(&drawn, &segments[p]) }
             let pd = dictionary(.reference(page))
-            guard let contents = pd["/Contents"]?.reference else { mcidsByPage.append([]); continue }
+            guard let contents = pd["/Contents"]?.reference else { work.append(nil); continue }
             let res = dictionary(pd["/Resources"])
             var fonts: [String: ContentMarker.FontMetrics] = [:]
             for (name, ref) in dictionary(res["/Font"]) {
@@ -168,34 +174,50 @@ private struct CairoFile {
             try finishResources(pd["/Resources"], replaced: &replaced, visited: &visited)
             let height = inherited("/MediaBox", page)?.array.flatMap { $0.count == 4 ? $0[3].number : nil } ?? 841.89
             let marker = ContentMarker(roles: roles, fonts: fonts, xobjects: xobjects, pageHeight: height)
-            let result: ContentMarker.Result
-            if let content = try source.packedContent(of: contents) {
-                result = content.withUnsafeBufferPointer { marker.mark($0, segments: drawn) }
-            } else {
+            var stream = PageWork.Stream.packed
+            if !source.hasPackedContent(of: contents) {
                 let (cv, start) = object(contents)
                 guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
                 var length = sd["/Length"]?.integer
                 if length == nil, let lr = sd["/Length"]?.reference { length = object(lr).value?.integer }
                 guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
-                let raw = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-                result = sd["/Filter"]?.name == "/FlateDecode"
-                    ? try Zlib.inflate(raw).withUnsafeBufferPointer { marker.mark($0, segments: drawn) }
-                    : marker.mark(raw, segments: drawn)
+                stream = .inFile(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]),
+                                 compressed: sd["/Filter"]?.name == "/FlateDecode")
             }
+            work.append(PageWork(contents: contents, stream: stream, marker: marker, segments: drawn))
+            replaced[page] = inserting(" /StructParents \(p) /Tabs /S", into: page)
+        }
+        let source = self.source
+        let results = try PageWork.run(&work, threads: PDFRenderer.finishingThreads) { job in
+            let result: ContentMarker.Result
+            switch job.stream {
+            case .packed:
+                guard let content = try source.packedContent(of: job.contents) else { throw TaggedPDF.Failure(reason: "no packed content") }
+                result = content.withUnsafeBufferPointer { job.marker.mark($0, segments: job.segments) }
+            case let .inFile(raw, compressed):
+                result = compressed
+                    ? try Zlib.inflate(raw).withUnsafeBufferPointer { job.marker.mark($0, segments: job.segments) }
+                    : job.marker.mark(raw, segments: job.segments)
+            }
+            return PageWork.Result(contents: job.contents, packed: try Zlib.deflate(result.content), mcids: result.mcids,
+                                   matched: result.matched)
+        }
+        for (p, result) in results.enumerated() {
+            guard let result else { mcidsByPage.append([]); continue }
+            let contents = result.contents
             if !result.matched { warnings.append("page \(p + 1): its content did not match what was drawn; its tags may be off") }
             mcidsByPage.append(result.mcids)
-            let packed = try Zlib.deflate(result.content)
             var obj = PDFWriter()
             obj.line("\(contents) 0 obj")
-            obj.line("<< /Length \(packed.count) /Filter /FlateDecode >>")
+            obj.line("<< /Length \(result.packed.count) /Filter /FlateDecode >>")
             obj.line("stream")
-            obj.bytes(packed)
+            obj.bytes(result.packed)
             obj.line("")
             obj.line("endstream")
             obj.line("endobj")
             replaced[contents] = obj.out
-            replaced[page] = inserting(" /StructParents \(p) /Tabs /S", into: page)
         }
+        work = []
         segments = []
         replaced[root] = inserting(" /StructTreeRoot \(treeRoot) 0 R /MarkInfo << /Marked true >> /Lang "
                                    + PDFWriter.literal(metadata.language)
@@ -505,6 +527,82 @@ private struct CairoFile {
 /// Objects packed into compressed object streams (`/Type /ObjStm`), `perStream` a stream, each
 /// stream an object numbered from `first` on and written as soon as it is full: only one
 /// stream's text is held at a time (a 10,000-row table has 90,000 elements).
+/// One page of the finishing step: its content stream, the marker made from its resources, and
+/// the segments its painter recorded.
+struct PageWork {
+    enum Stream {
+        /// Packed while drawing (`CairoOutput.packedContent`).
+        case packed
+        /// In cairo's file as written, compressed or not.
+        case inFile(UnsafeBufferPointer<UInt8>, compressed: Bool)
+    }
+    let contents: Int
+    let stream: Stream
+    let marker: ContentMarker
+    var segments: [ContentSegment]
+
+    /// A page marked and compressed.
+    struct Result {
+        /// The page's content stream object.
+        var contents: Int
+        var packed: [UInt8]
+        var mcids: [Int]
+        var matched: Bool
+    }
+
+    /// `body` for every page of `work` that has one (`FinishingThreads.map`), each page's work
+    /// freed once done; the results in page order.
+    static func run(_ work: inout [PageWork?], threads: Int,
+                    _ body: (PageWork) throws -> Result) throws -> [Result?] {
+        try work.withUnsafeMutableBufferPointer { jobsBuffer in
+            let jobs = jobsBuffer
+            return try FinishingThreads.map(jobs.count, threads: threads) { i -> Result? in
+                guard let job = jobs[i] else { return nil }
+                jobs[i] = nil
+                return try body(job)
+            }
+        }
+    }
+}
+
+/// Work of the finishing step spread over threads.
+enum FinishingThreads {
+    /// `body(i)` for every `i` below `count`, on up to `threads` threads at once (the calling
+    /// thread among them), thread `t` taking t, t + n, t + 2n, …; the results in order. `body`
+    /// must touch nothing that another `i` touches. The first error thrown (by index) is rethrown
+    /// once every index has run.
+    static func map<T>(_ count: Int, threads: Int, _ body: (Int) throws -> T) throws -> [T] {
+        var results = [T?](repeating: nil, count: count)
+        var errors = [Error?](repeating: nil, count: count)
+        withoutActuallyEscaping(body) { body in
+            results.withUnsafeMutableBufferPointer { outBuffer in
+                errors.withUnsafeMutableBufferPointer { failedBuffer in
+                    // Each index's result and error slot is touched by its thread alone.
+                    let out = outBuffer, failed = failedBuffer
+                    let n = max(1, min(threads, count))
+                    func drain(_ t: Int) {
+                        for i in stride(from: t, to: count, by: n) {
+                            do { out[i] = try body(i) } catch { failed[i] = error }
+                        }
+                    }
+                    if n == 1 { drain(0) } else {
+                        let shared = UncheckedSendable(drain)
+                        DispatchQueue.concurrentPerform(iterations: n) { t in shared.value(t) }
+                    }
+                }
+            }
+        }
+        if let error = errors.lazy.compactMap({ $0 }).first { throw error }
+        return results.compactMap { $0 }  // every one set: none threw
+    }
+}
+
+/// A value handed to other threads whose safety the code that hands it shows.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 struct ObjectStreams {
     static let perStream = 2_000
     /// The number of the next stream object.
@@ -517,11 +615,17 @@ struct ObjectStreams {
     private var pending: [(Int, Int)] = []
     /// Their text.
     private var body = ByteSink(capacity: 1 << 16)
+    /// Filled streams not yet compressed: their object number, object count, where the objects
+    /// begin and their text (the offsets line, then `body`). As many are compressed at once as
+    /// the finishing step has threads, then written in order.
+    private var filled: [(num: Int, count: Int, first: Int, data: [UInt8])] = []
+    private let threads: Int
 
-    init(first: Int) {
+    init(first: Int, threads: Int = PDFRenderer.finishingThreads) {
         next = first
         stream = [Int32](repeating: 0, count: first)
         index = [Int32](repeating: 0, count: first)
+        self.threads = max(1, threads)
         pending.reserveCapacity(Self.perStream)
     }
 
@@ -531,17 +635,26 @@ struct ObjectStreams {
         num < stream.count && stream[num] > 0 ? (Int(stream[num]), Int(index[num])) : nil
     }
 
-    /// Adds object `num` (below `first`), written by `write`; a full stream goes to `out`.
+    /// Adds object `num` (below `first`), written by `write`; full streams go to `out`.
     @inline(__always) mutating func add(_ num: Int, to out: inout PDFOutput, offsets: inout [Int],
                                         _ write: (inout ByteSink) -> Void) throws {
         pending.append((num, body.count))
         write(&body)
         body.byte(10)
-        if pending.count == Self.perStream { try finish(to: &out, offsets: &offsets) }
+        if pending.count == Self.perStream {
+            seal()
+            if filled.count == threads { try flush(to: &out, offsets: &offsets) }
+        }
     }
 
-    /// Writes the objects added and not yet written as one stream.
+    /// Writes the objects added and not yet written.
     mutating func finish(to out: inout PDFOutput, offsets: inout [Int]) throws {
+        seal()
+        try flush(to: &out, offsets: &offsets)
+    }
+
+    /// Makes the objects added so far a stream (numbered now, written by `flush`).
+    private mutating func seal() {
         guard !pending.isEmpty else { return }
         var data = ByteSink(capacity: body.count + pending.count * 16 + 1)
         defer { data.free() }
@@ -553,19 +666,29 @@ struct ObjectStreams {
         data.byte(10)
         let first = data.count
         data.bytes(body.base, body.count)
-        let packed = try Zlib.deflate(UnsafeBufferPointer(start: data.base, count: data.count))
-        while offsets.count <= next { offsets.append(-1) }
-        offsets[next] = out.offset
-        out.line("\(next) 0 obj")
-        out.line("<< /Type /ObjStm /N \(pending.count) /First \(first) /Filter /FlateDecode /Length \(packed.count) >>")
-        out.line("stream")
-        out.bytes(packed)
-        out.line("")
-        out.line("endstream")
-        out.line("endobj")
+        filled.append((next, pending.count, first, Array(UnsafeBufferPointer(start: data.base, count: data.count))))
         next += 1
         pending.removeAll(keepingCapacity: true)
         body.removeAll()
+    }
+
+    /// Compresses the filled streams, at once, and writes them in order.
+    private mutating func flush(to out: inout PDFOutput, offsets: inout [Int]) throws {
+        guard !filled.isEmpty else { return }
+        let streams = filled
+        filled = []
+        let packed = try FinishingThreads.map(streams.count, threads: threads) { i in try Zlib.deflate(streams[i].data) }
+        for (s, data) in zip(streams, packed) {
+            while offsets.count <= s.num { offsets.append(-1) }
+            offsets[s.num] = out.offset
+            out.line("\(s.num) 0 obj")
+            out.line("<< /Type /ObjStm /N \(s.count) /First \(s.first) /Filter /FlateDecode /Length \(data.count) >>")
+            out.line("stream")
+            out.bytes(data)
+            out.line("")
+            out.line("endstream")
+            out.line("endobj")
+        }
     }
 }
 
