@@ -150,74 +150,84 @@ private struct CairoFile {
         let treeRoot = base, parentTree = base + 1, metadataObject = base + 2
         func nodeObject(_ id: Int) -> Int { base + 3 + id }
         let roles = tree.nodes.map(\.role)
-        // Each page's content, found and its marker made, in order; then marked and compressed,
-        // pages at once on the cores `PDFRenderer.finishingThreads` allows (each page on its own:
-        // its stream, its segments, its result); then written back in order.
-        var work: [PageWork?] = []
-        work.reserveCapacity(pages.count)
-        for (p, page) in pages.enumerated() {
-            // The page's segments, taken: they go with its work, and are freed once it is marked.
-            var drawn: [ContentSegment] = []
-            if p < segments.count { swap(&drawn, &segments[p]) }
-            let pd = dictionary(.reference(page))
-            guard let contents = pd["/Contents"]?.reference else { work.append(nil); continue }
-            let res = dictionary(pd["/Resources"])
-            var fonts: [String: ContentMarker.FontMetrics] = [:]
-            for (name, ref) in dictionary(res["/Font"]) {
-                if let num = ref.reference, let known = fontMetrics[num] { fonts[name] = known; continue }
-                let m = metrics(of: dictionary(ref))
-                if let num = ref.reference { fontMetrics[num] = m }
-                fonts[name] = m
-            }
-            var xobjects: [String: String] = [:]
-            for (name, ref) in dictionary(res["/XObject"]) { xobjects[name] = dictionary(ref)["/Subtype"]?.name ?? "" }
-            try finishResources(pd["/Resources"], replaced: &replaced, visited: &visited)
-            let height = inherited("/MediaBox", page)?.array.flatMap { $0.count == 4 ? $0[3].number : nil } ?? 841.89
-            let marker = ContentMarker(roles: roles, fonts: fonts, xobjects: xobjects, pageHeight: height)
-            var stream = PageWork.Stream.packed
-            if !source.hasPackedContent(of: contents) {
-                let (cv, start) = object(contents)
-                guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
-                var length = sd["/Length"]?.integer
-                if length == nil, let lr = sd["/Length"]?.reference { length = object(lr).value?.integer }
-                guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
-                stream = .inFile(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]),
-                                 compressed: sd["/Filter"]?.name == "/FlateDecode")
-            }
-            work.append(PageWork(contents: contents, stream: stream, marker: marker, segments: drawn))
-            replaced[page] = inserting(" /StructParents \(p) /Tabs /S", into: page)
-        }
+        // A window of pages at a time: each page's content found and its marker made, in order;
+        // then the pages marked and compressed at once on the cores `PDFRenderer.finishingThreads`
+        // allows (each page on its own: its stream, its segments, its result); then their objects
+        // kept in order. What a page's work holds lives for one window, not the whole report.
         let source = self.source
-        let results = try PageWork.run(&work, threads: PDFRenderer.finishingThreads) { job in
-            let result: ContentMarker.Result
-            switch job.stream {
-            case .packed:
-                guard let content = try source.packedContent(of: job.contents) else { throw TaggedPDF.Failure(reason: "no packed content") }
-                result = content.withUnsafeBufferPointer { job.marker.mark($0, segments: job.segments) }
-            case let .inFile(raw, compressed):
-                result = compressed
-                    ? try Zlib.inflate(raw).withUnsafeBufferPointer { job.marker.mark($0, segments: job.segments) }
-                    : job.marker.mark(raw, segments: job.segments)
+        let threads = PDFRenderer.finishingThreads
+        for window in stride(from: 0, to: pages.count, by: PageWork.window) {
+            var work: [PageWork?] = []
+            work.reserveCapacity(PageWork.window)
+            for p in window..<min(pages.count, window + PageWork.window) {
+                let page = pages[p]
+                // The page's segments, taken: they go with its work, and are freed once it is marked.
+                var drawn: [ContentSegment] = []
+                if p < segments.count { swap(&drawn, &segments[p]) }
+                let pd = dictionary(.reference(page))
+                guard let contents = pd["/Contents"]?.reference else { work.append(nil); continue }
+                let res = dictionary(pd["/Resources"])
+                var fonts: [String: ContentMarker.FontMetrics] = [:]
+                for (name, ref) in dictionary(res["/Font"]) {
+                    if let num = ref.reference, let known = fontMetrics[num] { fonts[name] = known; continue }
+                    let m = metrics(of: dictionary(ref))
+                    if let num = ref.reference { fontMetrics[num] = m }
+                    fonts[name] = m
+                }
+                var xobjects: [String: String] = [:]
+                for (name, ref) in dictionary(res["/XObject"]) { xobjects[name] = dictionary(ref)["/Subtype"]?.name ?? "" }
+                try finishResources(pd["/Resources"], replaced: &replaced, visited: &visited)
+                let height = inherited("/MediaBox", page)?.array.flatMap { $0.count == 4 ? $0[3].number : nil } ?? 841.89
+                let marker = ContentMarker(roles: roles, fonts: fonts, xobjects: xobjects, pageHeight: height)
+                var stream = PageWork.Stream.packed
+                if !source.hasPackedContent(of: contents) {
+                    let (cv, start) = object(contents)
+                    guard let sd = cv?.dictionary, let start else { throw TaggedPDF.Failure(reason: "page \(p + 1) has no content stream") }
+                    var length = sd["/Length"]?.integer
+                    if length == nil, let lr = sd["/Length"]?.reference { length = object(lr).value?.integer }
+                    guard let length, start + length <= bytes.count else { throw TaggedPDF.Failure(reason: "bad stream length") }
+                    stream = .inFile(UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]),
+                                     compressed: sd["/Filter"]?.name == "/FlateDecode")
+                }
+                work.append(PageWork(contents: contents, stream: stream, marker: marker, segments: drawn))
+                replaced[page] = inserting(" /StructParents \(p) /Tabs /S", into: page)
             }
-            return PageWork.Result(contents: job.contents, packed: try Zlib.deflate(result.content), mcids: result.mcids,
-                                   matched: result.matched)
+            var results = try PageWork.run(&work, threads: threads) { job in
+                let result: ContentMarker.Result
+                switch job.stream {
+                case .packed:
+                    guard let content = try source.packedContent(of: job.contents) else { throw TaggedPDF.Failure(reason: "no packed content") }
+                    result = content.withUnsafeBufferPointer { job.marker.mark($0, segments: job.segments) }
+                case let .inFile(raw, compressed):
+                    result = compressed
+                        ? try Zlib.inflate(raw).withUnsafeBufferPointer { job.marker.mark($0, segments: job.segments) }
+                        : job.marker.mark(raw, segments: job.segments)
+                }
+                // The whole stream object, made here: the compressed bytes are copied once, on
+                // this thread, and not held twice for every page at once.
+                let packed = try Zlib.deflate(result.content)
+                var obj = PDFWriter()
+                obj.line("\(job.contents) 0 obj")
+                obj.line("<< /Length \(packed.count) /Filter /FlateDecode >>")
+                obj.line("stream")
+                obj.bytes(packed)
+                obj.line("")
+                obj.line("endstream")
+                obj.line("endobj")
+                return PageWork.Result(contents: job.contents, object: obj.out, mcids: result.mcids, matched: result.matched)
+            }
+            for k in results.indices {
+                guard let result = results[k].take() else { mcidsByPage.append([]); continue }
+                if !result.matched { warnings.append("page \(window + k + 1): its content did not match what was drawn; its tags may be off") }
+                mcidsByPage.append(result.mcids)
+                // Copied on this thread when another made it: kept to the end, it would hold
+                // that thread's heap as large as every page it did (glibc gives each thread its
+                // own), where the copy reuses the blocks the window's segments left here.
+                replaced[result.contents] = threads > 1 ? result.object.withUnsafeBufferPointer { Array($0) } : result.object
+            }
+            // The window's segments and marking buffers, freed among what stays (a long report).
+            FreedMemory.giveBack(pages: pages.count)
         }
-        for (p, result) in results.enumerated() {
-            guard let result else { mcidsByPage.append([]); continue }
-            let contents = result.contents
-            if !result.matched { warnings.append("page \(p + 1): its content did not match what was drawn; its tags may be off") }
-            mcidsByPage.append(result.mcids)
-            var obj = PDFWriter()
-            obj.line("\(contents) 0 obj")
-            obj.line("<< /Length \(result.packed.count) /Filter /FlateDecode >>")
-            obj.line("stream")
-            obj.bytes(result.packed)
-            obj.line("")
-            obj.line("endstream")
-            obj.line("endobj")
-            replaced[contents] = obj.out
-        }
-        work = []
         segments = []
         replaced[root] = inserting(" /StructTreeRoot \(treeRoot) 0 R /MarkInfo << /Marked true >> /Lang "
                                    + PDFWriter.literal(metadata.language)
@@ -530,6 +540,10 @@ private struct CairoFile {
 /// One page of the finishing step: its content stream, the marker made from its resources, and
 /// the segments its painter recorded.
 struct PageWork {
+    /// Pages finished together: enough to keep the threads busy, few enough that their markers
+    /// and results are not held for every page of a long report at once.
+    static let window = 64
+
     enum Stream {
         /// Packed while drawing (`CairoOutput.packedContent`).
         case packed
@@ -543,9 +557,9 @@ struct PageWork {
 
     /// A page marked and compressed.
     struct Result {
-        /// The page's content stream object.
+        /// The page's content stream object: its number and its bytes, compressed.
         var contents: Int
-        var packed: [UInt8]
+        var object: [UInt8]
         var mcids: [Int]
         var matched: Bool
     }
@@ -618,7 +632,7 @@ struct ObjectStreams {
     /// Filled streams not yet compressed: their object number, object count, where the objects
     /// begin and their text (the offsets line, then `body`). As many are compressed at once as
     /// the finishing step has threads, then written in order.
-    private var filled: [(num: Int, count: Int, first: Int, data: [UInt8])] = []
+    private var filled: [(num: Int, count: Int, first: Int, data: ByteSink)] = []
     private let threads: Int
 
     init(first: Int, threads: Int = PDFRenderer.finishingThreads) {
@@ -629,7 +643,10 @@ struct ObjectStreams {
         pending.reserveCapacity(Self.perStream)
     }
 
-    func free() { body.free() }
+    func free() {
+        body.free()
+        for s in filled { s.data.free() }
+    }
 
     func location(_ num: Int) -> (Int, Int)? {
         num < stream.count && stream[num] > 0 ? (Int(stream[num]), Int(index[num])) : nil
@@ -656,8 +673,7 @@ struct ObjectStreams {
     /// Makes the objects added so far a stream (numbered now, written by `flush`).
     private mutating func seal() {
         guard !pending.isEmpty else { return }
-        var data = ByteSink(capacity: body.count + pending.count * 16 + 1)
-        defer { data.free() }
+        var data = ByteSink(capacity: body.count + pending.count * 16 + 1)  // freed by `flush`
         for (k, (num, offset)) in pending.enumerated() {
             data.int(num); data.byte(32); data.int(offset); data.byte(32)
             stream[num] = Int32(truncatingIfNeeded: next)
@@ -666,7 +682,7 @@ struct ObjectStreams {
         data.byte(10)
         let first = data.count
         data.bytes(body.base, body.count)
-        filled.append((next, pending.count, first, Array(UnsafeBufferPointer(start: data.base, count: data.count))))
+        filled.append((next, pending.count, first, data))
         next += 1
         pending.removeAll(keepingCapacity: true)
         body.removeAll()
@@ -677,7 +693,10 @@ struct ObjectStreams {
         guard !filled.isEmpty else { return }
         let streams = filled
         filled = []
-        let packed = try FinishingThreads.map(streams.count, threads: threads) { i in try Zlib.deflate(streams[i].data) }
+        defer { for s in streams { s.data.free() } }
+        let packed = try FinishingThreads.map(streams.count, threads: threads) { i in
+            try Zlib.deflate(UnsafeBufferPointer(start: streams[i].data.base, count: streams[i].data.count))
+        }
         for (s, data) in zip(streams, packed) {
             while offsets.count <= s.num { offsets.append(-1) }
             offsets[s.num] = out.offset
