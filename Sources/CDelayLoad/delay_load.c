@@ -73,8 +73,9 @@ static void start_fontconfig(void *handle) {
     if (!create || !parse || !cache_dirs || !next || !done || !build || !set_current || !destroy) return;
     FcConfig *config = create();
     if (!config) return;
-    /* NULL: the file fontconfig itself would read (FONTCONFIG_FILE, else its fonts.conf). */
-    int ok = parse(config, NULL, FcTrue);
+    /* NULL: the file fontconfig itself would read (FONTCONFIG_FILE, else its fonts.conf). Quietly:
+       if it cannot be read, fontconfig's own start below says so, once. */
+    int ok = parse(config, NULL, FcFalse);
     if (ok) {
         /* With no cache folder configured, fontconfig adds its defaults: let it. */
         FcStrList *dirs = cache_dirs(config);
