@@ -49,6 +49,7 @@ struct CareDirectoryCommand: ReportCommand {
     @OptionGroup var reading: ReadingOptions
 
     var console: Console { options.console }
+    var drawsPDF: Bool { output.flatMap(DirectoryFormat.init(path:)) == .pdf }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }

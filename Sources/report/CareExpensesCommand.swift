@@ -62,6 +62,7 @@ struct CareExpensesCommand: ReportCommand {
     @OptionGroup var reading: ReadingOptions
 
     var console: Console { options.console }
+    var drawsPDF: Bool { output.flatMap(ExpensesFormat.init(path:)) == .pdf }
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("no FILE given") }

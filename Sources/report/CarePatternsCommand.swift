@@ -60,6 +60,7 @@ struct CarePatternsCommand: ReportCommand {
     var pdf: String?
 
     var console: Console { store.console }
+    var drawsPDF: Bool { pdf != nil }
 
     func validate() throws {
         if json && text { throw ValidationError("--json and --text cannot be combined") }

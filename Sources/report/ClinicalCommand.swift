@@ -58,7 +58,7 @@ struct ClinicalCommand: ReportCommand {
     @OptionGroup var common: CommonOptions
 
     var console: Console { common.console }
-    static var drawsPDF: Bool { true }
+    var drawsPDF: Bool { true }
 
     func validate() throws {
         let target = OutputTarget(path: output)

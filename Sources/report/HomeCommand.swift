@@ -74,7 +74,7 @@ struct HomeLedgerCommand: ReportCommand {
     @OptionGroup var options: HomeOptions
 
     var console: Console { options.console }
-    static var drawsPDF: Bool { true }
+    var drawsPDF: Bool { true }
 
     func validate() throws {
         _ = try OutputTarget(path: options.output).format(among: [.pdf])

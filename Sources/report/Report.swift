@@ -71,9 +71,9 @@ struct Report: ParsableCommand {
                 try parsed.run()  // help, or a command group: ArgumentParser's own requests
                 exit(with: .success)
             }
-            // A command that always draws a PDF has the PDF stack loaded on another core while
-            // it reads its templates and input.
-            if type(of: command).drawsPDF { PDFLibraries.startLoading() }
+            // A command that will draw a PDF has the PDF stack loaded on another core while it
+            // reads its templates and input.
+            if command.drawsPDF { PDFLibraries.startLoading() }
             do {
                 try command.run()
             } catch let finished as Finished {
@@ -107,15 +107,14 @@ struct Finished: Error {
 /// options, prints its messages and reports its errors.
 protocol ReportCommand: ParsableCommand {
     var console: Console { get }
-    /// Whether the command always draws a PDF, whatever its options: its PDF libraries are then
-    /// loaded on another core while it reads its templates and input
-    /// (`PDFLibraries.startLoading`). False for a
-    /// command whose output format its options choose: it loads them when it first draws.
-    static var drawsPDF: Bool { get }
+    /// Whether the command, with the options it was given, draws a PDF: its PDF libraries are
+    /// then loaded on another core while it reads its templates and input
+    /// (`PDFLibraries.startLoading`). A command that draws none never loads them.
+    var drawsPDF: Bool { get }
 }
 
 extension ReportCommand {
-    static var drawsPDF: Bool { false }
+    var drawsPDF: Bool { false }
 }
 
 struct HeadacheCommand: ParsableCommand {

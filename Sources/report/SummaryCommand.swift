@@ -36,7 +36,7 @@ struct SummaryCommand: ReportCommand {
     @OptionGroup var common: CommonOptions
 
     var console: Console { common.console }
-    static var drawsPDF: Bool { true }
+    var drawsPDF: Bool { true }
 
     func validate() throws {
         let target = OutputTarget(path: output)

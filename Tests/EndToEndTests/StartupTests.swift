@@ -65,8 +65,8 @@ final class StartupTests: XCTestCase {
         XCTAssertEqual(try ReportBinary.run(["benchmark", "--long-clinical-episodes", "-1"]).status, 2)
     }
 
-    /// `--version`, help, a usage error and reports that write no PDF (insights, the CSV export)
-    /// load none of the PDF stack, SQLite, Nettle, libcsv or libdeflate; a summary of a JSON
+    /// `--version`, help, a usage error and reports that write no PDF (insights, the CSV export,
+    /// the care directory as CSV) load none of the PDF stack, SQLite, Nettle, libcsv or libdeflate; a summary of a JSON
     /// export loads the PDF stack and libdeflate when it draws, and none of the others
     /// (Sources/CDelayLoad). Read from glibc's loader's own
     /// account of the files it opens (`LD_DEBUG=files`).
@@ -88,7 +88,10 @@ final class StartupTests: XCTestCase {
         let logs = TestPaths.samples.appendingPathComponent("aurae/logs.json").path
         for (arguments, status) in [(["--version"], 0), (["--help"], 0), (["headache", "summary", "--no-such-option"], 2),
                                     (["headache", "insights", logs, "--as-of", "2026-07-31", "--json"], 0),
-                                    (["headache", "export", logs, "--as-of", "2026-07-31", "--tier", "premium", "-o", dir.appendingPathComponent("export.csv").path], 0)] {
+                                    (["headache", "export", logs, "--as-of", "2026-07-31", "--tier", "premium", "-o", dir.appendingPathComponent("export.csv").path], 0),
+                                    // A command that can draw a PDF, asked for a CSV (ReportCommand.drawsPDF).
+                                    (["care", "directory", TestPaths.samples.appendingPathComponent("care/providers.json").path, "--tier", "family", "--circle", "c-1",
+                                      "-o", dir.appendingPathComponent("providers.csv").path], 0)] {
             let r = try ReportBinary.run(arguments, environment: ["LD_DEBUG": "files"])
             XCTAssertEqual(r.status, Int32(status), "\(arguments): \(r.stderr.suffix(1000))")
             let files = opened(r.stderr)
