@@ -28,7 +28,7 @@ public final class CareStore {
         }
         connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA foreign_keys = ON")
-        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.executeWaitingWhileBusy("PRAGMA journal_mode = WAL", milliseconds: busyTimeoutMilliseconds)
         try connection.execute("PRAGMA synchronous = FULL")
         try migrate()
     }

@@ -96,6 +96,21 @@ final class SQLiteConnection {
         guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw StoreError.sqlite(errorMessage) }
     }
 
+    /// `execute`, tried again for up to `milliseconds` while SQLite answers that the database is
+    /// busy without waiting for the busy timeout itself: it does so when the journal mode is
+    /// changed while another connection has the store (two first ingests into a new store at
+    /// once: one got "database is locked" at once).
+    func executeWaitingWhileBusy(_ sql: String, milliseconds: Int32) throws {
+        var waited: Int32 = 0
+        while true {
+            let rc = sqlite3_exec(db, sql, nil, nil, nil)
+            if rc == SQLITE_OK { return }
+            guard rc & 0xFF == SQLITE_BUSY, waited < milliseconds else { throw StoreError.sqlite(errorMessage) }
+            usleep(10_000)
+            waited += 10
+        }
+    }
+
     /// Prepares one statement.
     func prepare(_ sql: String) throws -> Statement {
         preparedSQL.insert(sql)
