@@ -106,7 +106,7 @@ let package = Package(
 // name like `Dictionary<String, Int>` into metadata by looking up each conformance the type's
 // parameters need (`String: Hashable`), a scan of every conformance record in the binary
 // (≈ 290,000 instructions for each first use), where the accessor is handed the conformance
-// directly. 5.7 M instructions of the 100-row summary's start, about 0.1 MB more code
+// directly. 3.4 M instructions of the 100-row summary's start, about 0.1 MB more code
 // (docs/performance.md).
 let metadataAccessors = SwiftSetting.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
 for target in package.targets where (target.type == .regular || target.type == .executable)

@@ -56,7 +56,7 @@ struct library {
    configuration (/etc/fonts/fonts.conf and conf.d) and then parses every file of
    /usr/share/fontconfig/conf.avail as well, without applying them, only to describe the
    configurations that could be enabled (what fc-conflist lists). On Debian 12 that second parse
-   is 22 M instructions of XML, a tenth of a 100-row summary, for a list report never reads
+   is 10 M instructions of XML, a twentieth of a 100-row summary, for a list report never reads
    (docs/performance.md). The configuration is made here as FcInitLoadConfigAndFonts makes it —
    the same file, rules, font directories and caches — without that list, and made current
    before anything asks for a font. If any step fails, fontconfig is left to start on its own. */

@@ -18,7 +18,7 @@ final class FontMapTests: XCTestCase {
     /// fontconfig's configuration is the system's, made without the catalogue of the template
     /// configurations that could be enabled (`start_fontconfig` in Sources/CDelayLoad): every
     /// file it read, it applied. Starting on its own, fontconfig also parses each file of its
-    /// template folder and lists it as not enabled — 22 M instructions on Debian 12, a tenth of
+    /// template folder and lists it as not enabled — 10 M instructions on Debian 12, a twentieth of
     /// a 100-row summary (docs/performance.md). Read through fontconfig's own list of files.
     func testFontconfigReadsOnlyTheConfigurationItApplies() throws {
         try PDFLibraries.load()
