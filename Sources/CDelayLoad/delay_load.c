@@ -59,8 +59,10 @@ struct library {
    is 10 M instructions of XML, a twentieth of a 100-row summary, for a list report never reads
    (docs/performance.md). The configuration is made here as FcInitLoadConfigAndFonts makes it —
    the same file, rules, font directories and caches — without that list, and made current
-   before anything asks for a font. If any step fails, fontconfig is left to start on its own. */
-static void start_fontconfig(void *handle) {
+   before anything asks for a font. If any step fails, fontconfig is left to start on its own.
+   It runs once (`start_fontconfig`): on a thread of its own while the rest of the PDF stack is
+   loaded (`report_library_preload_pdf`), or when that stack is ready if it runs first. */
+static void start_fontconfig_now(void *handle) {
     FcConfig *(*create)(void) = (FcConfig *(*)(void))dlsym(handle, "FcConfigCreate");
     FcBool (*parse)(FcConfig *, const FcChar8 *, FcBool) =
         (FcBool (*)(FcConfig *, const FcChar8 *, FcBool))dlsym(handle, "FcConfigParseAndLoad");
@@ -85,6 +87,20 @@ static void start_fontconfig(void *handle) {
     /* FcConfigSetCurrent keeps a reference of its own. */
     if (ok && build(config)) set_current(config);
     destroy(config);
+}
+
+static pthread_once_t fontconfig_once = PTHREAD_ONCE_INIT;
+/* The handle `start_fontconfig_now` looks fontconfig's functions up in: libfontconfig's own, or
+   the PDF stack's (which depends on it). Set once, by the first thread to get there. */
+static void *fontconfig_handle;
+static void start_fontconfig_once(void) { start_fontconfig_now(__atomic_load_n(&fontconfig_handle, __ATOMIC_ACQUIRE)); }
+
+/* Starts fontconfig with `handle` unless a thread has started it (or is starting it: then waits
+   for it). The PDF library's `ready` hook: fontconfig is started before the stack is ready. */
+static void start_fontconfig(void *handle) {
+    void *none = NULL;
+    __atomic_compare_exchange_n(&fontconfig_handle, &none, handle, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    pthread_once(&fontconfig_once, start_fontconfig_once);
 }
 
 static void load(struct library *lib) {
@@ -169,10 +185,21 @@ const char *report_library_load(report_library which) {
     return __atomic_load_n(&lib->loaded, __ATOMIC_ACQUIRE) ? NULL : lib->error;
 }
 
-/* The PDF stack loaded on a thread of its own while the command reads its input
-   (include/CDelayLoad.h). Main thread only. */
-static pthread_t preloader;
-static int preloading;
+/* The PDF stack loaded on a thread of its own while the command reads its input, and
+   fontconfig's configuration read on another once libfontconfig is loaded: reading it (about 2 ms
+   of XML) and loading the rest of the stack (about 2.5 ms) no longer wait for each other
+   (docs/performance.md). Main thread only (include/CDelayLoad.h). */
+static pthread_t preloader, fontconfig_loader;
+static int asked, preloading, fontconfig_loading;
+
+static void *preload_fontconfig(void *unused) {
+    (void)unused;
+    /* The library the PDF stack loads as a dependency (the same file, loaded once). If it cannot
+       be loaded here, the stack's own load says why. */
+    void *handle = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (handle) start_fontconfig(handle);
+    return NULL;
+}
 
 static void *preload_pdf(void *unused) {
     (void)unused;
@@ -182,12 +209,19 @@ static void *preload_pdf(void *unused) {
 }
 
 void report_library_preload_pdf(void) {
-    if (preloading) return;
-    /* If no thread can be made, the stack is loaded when first used, as without this. */
+    if (asked) return;
+    asked = 1;
+    /* If no thread can be made, the stack is loaded when first used, as without this (and
+       fontconfig started by the stack's `ready` hook). */
+    fontconfig_loading = pthread_create(&fontconfig_loader, NULL, preload_fontconfig, NULL) == 0;
     preloading = pthread_create(&preloader, NULL, preload_pdf, NULL) == 0;
 }
 
 void report_library_settle(void) {
+    if (fontconfig_loading) {
+        pthread_join(fontconfig_loader, NULL);
+        fontconfig_loading = 0;
+    }
     if (!preloading) return;
     pthread_join(preloader, NULL);
     preloading = 0;

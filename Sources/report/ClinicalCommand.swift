@@ -58,7 +58,7 @@ struct ClinicalCommand: ReportCommand {
     @OptionGroup var common: CommonOptions
 
     var console: Console { common.console }
-    var drawsPDF: Bool { true }
+    static let alwaysDrawsPDF = true
 
     func validate() throws {
         let target = OutputTarget(path: output)

@@ -74,7 +74,7 @@ struct HomeLedgerCommand: ReportCommand {
     @OptionGroup var options: HomeOptions
 
     var console: Console { options.console }
-    var drawsPDF: Bool { true }
+    static let alwaysDrawsPDF = true
 
     func validate() throws {
         _ = try OutputTarget(path: options.output).format(among: [.pdf])

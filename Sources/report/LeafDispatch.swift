@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import ReportKit
 
 /// Parses a plain command line straight into its leaf command, skipping the work ArgumentParser
@@ -16,6 +19,13 @@ enum LeafDispatch {
                                         "--generate-completion-script", "--experimental-dump-help"]
 
     static func parse(_ root: ParsableCommand.Type, _ arguments: ArraySlice<String>) -> ParsableCommand? {
+        guard let (command, rest) = leaf(root, arguments) else { return nil }
+        return try? command.parseAsRoot(Array(rest))
+    }
+
+    /// The leaf command a plain command line names by its leading words, and the words after
+    /// them; nil for anything left to the full parser.
+    static func leaf(_ root: ParsableCommand.Type, _ arguments: ArraySlice<String>) -> (ParsableCommand.Type, ArraySlice<String>)? {
         guard !arguments.contains(where: { reserved.contains($0) || $0.hasPrefix("---") || $0.hasPrefix("--generate-completion") })
         else { return nil }
         var command = root
@@ -26,7 +36,21 @@ enum LeafDispatch {
             rest = rest.dropFirst()
         }
         guard command != root, command.configuration.subcommands.isEmpty else { return nil }
-        return try? command.parseAsRoot(Array(rest))
+        return (command, rest)
+    }
+
+    /// Whether a command line will draw a PDF, told before it is parsed (parsing costs about
+    /// 2 ms): a plain line naming a command that always draws one (`ReportCommand.alwaysDrawsPDF`)
+    /// and an existing file among its words, its input. A line that names no file (help, a usage
+    /// error without an input) is told after parsing, by `ReportCommand.drawsPDF`, or never.
+    static func drawsPDF(_ root: ParsableCommand.Type, _ arguments: ArraySlice<String>) -> Bool {
+        guard let (command, rest) = leaf(root, arguments),
+              let report = command as? ReportCommand.Type, report.alwaysDrawsPDF else { return false }
+        return rest.contains { word in
+            guard let first = word.utf8.first, first != UInt8(ascii: "-") else { return false }
+            var info = stat()
+            return stat(word, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
     }
 
     static func name(of command: ParsableCommand.Type) -> String {

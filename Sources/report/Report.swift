@@ -55,7 +55,7 @@ struct Report: ParsableCommand {
     /// `--log-format json` is among the arguments; help and `--version` print to standard output
     /// and exit 0; a report command's failure exits with the status its console reports for it.
     static func main() {
-        StandardStreams.prepare()
+        StandardStreams.prepare()  // first: no file the process opens may take 0, 1 or 2
         InterruptCleanup.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The version alone needs no parser: ArgumentParser would first build, by reflection,
@@ -65,15 +65,17 @@ struct Report: ParsableCommand {
             print(version)
             exit(with: .success)
         }
+        // A command that will draw a PDF has the PDF stack loaded on other cores while it parses
+        // its arguments and reads its templates and input: told from the words of a plain
+        // command line when it can be, else once parsed.
+        if LeafDispatch.drawsPDF(Report.self, arguments[...]) { PDFLibraries.startLoading() }
         do {
             var parsed = try LeafDispatch.parse(Report.self, arguments[...]) ?? parseAsRoot(arguments)
             guard var command = parsed as? ReportCommand else {
                 try parsed.run()  // help, or a command group: ArgumentParser's own requests
                 exit(with: .success)
             }
-            // A command that will draw a PDF has the PDF stack loaded on another core while it
-            // reads its templates and input.
-            if command.drawsPDF { PDFLibraries.startLoading() }
+            if command.drawsPDF { PDFLibraries.startLoading() }  // a second call does nothing
             do {
                 try command.run()
             } catch let finished as Finished {
@@ -111,10 +113,14 @@ protocol ReportCommand: ParsableCommand {
     /// then loaded on another core while it reads its templates and input
     /// (`PDFLibraries.startLoading`). A command that draws none never loads them.
     var drawsPDF: Bool { get }
+    /// Whether the command draws a PDF whatever its options: its PDF libraries start loading
+    /// before its arguments are parsed (`LeafDispatch.drawsPDF`).
+    static var alwaysDrawsPDF: Bool { get }
 }
 
 extension ReportCommand {
-    var drawsPDF: Bool { false }
+    var drawsPDF: Bool { Self.alwaysDrawsPDF }
+    static var alwaysDrawsPDF: Bool { false }
 }
 
 struct HeadacheCommand: ParsableCommand {

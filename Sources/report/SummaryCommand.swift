@@ -36,7 +36,7 @@ struct SummaryCommand: ReportCommand {
     @OptionGroup var common: CommonOptions
 
     var console: Console { common.console }
-    var drawsPDF: Bool { true }
+    static let alwaysDrawsPDF = true
 
     func validate() throws {
         let target = OutputTarget(path: output)

@@ -112,6 +112,41 @@ final class StartupTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
     }
 
+    /// A plain command line that names an input of a command that always draws a PDF starts
+    /// loading the PDF stack before its arguments are parsed (`LeafDispatch.drawsPDF`), so that
+    /// the loading overlaps the parse: even a line the parser then rejects has begun it. One that
+    /// names no file, or a command that draws no PDF, starts nothing (the test above).
+    func testThePDFStackStartsLoadingBeforeAPlainLineIsParsed() throws {
+        let logs = TestPaths.samples.appendingPathComponent("aurae/logs.json").path
+        let dir = try TestPaths.temporaryDirectory("report-early-libraries")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pdf = dir.appendingPathComponent("summary.pdf").path
+        let r = try ReportBinary.run(["headache", "summary", logs, "-o", pdf, "--no-such-option"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(r.status, 2, String(r.stderr.suffix(1000)))
+        XCTAssertTrue(r.stderr.contains("report: error: unknown option '--no-such-option'"), String(r.stderr.suffix(1000)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf))
+        XCTAssertNotNil(r.stderr.firstMatch(of: /file=\S*libpangocairo-1\.0\.so\.0 \[0\];\s+dynamically loaded by/),
+                        "the PDF stack was not loaded before the parse")
+        let help = try ReportBinary.run(["headache", "summary", logs, "--help"], environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertFalse(help.stderr.contains("libpangocairo"), "help loaded the PDF stack")
+    }
+
+    /// Fontconfig's configuration is read once, on its own thread, and quietly: when the file
+    /// fontconfig reads cannot be found, fontconfig's own start says so once and the PDF is drawn
+    /// with its defaults.
+    func testAMissingFontconfigFileIsReportedOnce() throws {
+        let dir = try TestPaths.temporaryDirectory("report-fontconfig-file")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pdf = dir.appendingPathComponent("summary.pdf").path
+        let r = try ReportBinary.run(["headache", "summary", TestPaths.samples.appendingPathComponent("aurae/logs.json").path,
+                                      "-o", pdf, "--as-of", "2026-03-31"],
+                                     environment: ["FONTCONFIG_FILE": dir.appendingPathComponent("no-such-fonts.conf").path])
+        XCTAssertEqual(r.status, 0, String(r.stderr.suffix(1000)))
+        XCTAssertEqual(r.stderr.components(separatedBy: "Cannot load default config file").count - 1, 1, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
+    }
+
     /// The tool is built on FoundationEssentials alone: no module imports the whole of Foundation,
     /// which would bring ICU's 34 MB of data and a thousand conformance records into every start
     /// (docs/performance.md, issue 23). The test binary links the Swift libraries dynamically, so

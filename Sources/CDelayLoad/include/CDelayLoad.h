@@ -30,13 +30,13 @@ typedef enum {
    fails it prints the reason as `report: error: …` and exits with status 4. */
 const char *report_library_load(report_library library);
 
-/* Starts loading the PDF stack and libdeflate on a thread of its own, so that a command that will
-   draw a PDF has them ready (fontconfig's configuration read) by the time it has read its
-   templates and input; `report_library_load` then waits for that thread if it is still at work,
+/* Starts loading the PDF stack and libdeflate on a thread of its own, and reading fontconfig's
+   configuration on another, so that a command that will draw a PDF has them ready by the time it
+   has parsed its arguments and read its templates and input; `report_library_load` then waits for that thread if it is still at work,
    and returns what it found. From the main thread only; a second call does nothing. */
 void report_library_preload_pdf(void);
 
-/* Waits for the thread `report_library_preload_pdf` started, if any: called before the process
+/* Waits for the threads `report_library_preload_pdf` started, if any: called before the process
    exits, so that no library is half loaded while the process unloads them. Main thread only. */
 void report_library_settle(void);
 
