@@ -180,6 +180,19 @@ final class CairoPainter {
 
     private func drawText(_ run: TextRun, owner: StructureTree.Owner, wordBreakAfter: Bool = false) {
         guard !run.text.isEmpty else { return }
+        // The space the line break took: a reader hears "your care", not "yourcare". It has no
+        // ink, so the page looks the same. It is drawn with the line, in the same run: cairo
+        // leaves out a run whose ink is empty on the device grid, which a lone space's is or
+        // not depending on where it falls. A line that starts at its origin (most wrapped
+        // lines) is prepared with its space alone: its width without it places nothing.
+        if wordBreakAfter, run.alignment == .leading, let spaced = text.words.prepare(run.text + " ", font: run.style.font) {
+            let line = Line.words(spaced)
+            let grouped = record(line, owner: owner, x: run.origin.x, y: run.origin.y, yIsBaseline: false, size: run.style.font.size)
+            setColor(run.style.color)
+            draw(line, x: run.origin.x, y: run.origin.y, yIsBaseline: false)
+            if grouped { endGroup(owner: owner, text: run.text + " ") }
+            return
+        }
         var line = line(run.text, run.style)
         var x = run.origin.x
         let lineWidth = width(line)
@@ -187,10 +200,6 @@ final class CairoPainter {
             let slack = run.width - lineWidth
             x += run.alignment == .trailing ? slack : slack / 2
         }
-        // The space the line break took: a reader hears "your care", not "yourcare". It has no
-        // ink, so the page looks the same. It is drawn with the line, in the same run: cairo
-        // leaves out a run whose ink is empty on the device grid, which a lone space's is or
-        // not depending on where it falls.
         var drawn = run.text
         if wordBreakAfter {
             switch line {
