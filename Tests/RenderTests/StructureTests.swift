@@ -184,6 +184,37 @@ final class StructureTests: XCTestCase {
         XCTAssertTrue(out.contains("/TD <</MCID 1>> BDC\n[<7879>]TJ\nEMC\n/P <</MCID 2>> BDC\n[<7a>]TJ"), out)
     }
 
+    /// A literal string's codes are its bytes up to an escape or a return, decoded from there
+    /// on: split where its runs meet, each part is written with the bytes it stands for.
+    func testEscapedLiteralStringsAreSplitByTheBytesTheyStandFor() throws {
+        let (out, mcids, r) = mark("BT 10 0 0 -10 10 20 Tm /F1 1 Tf (a\\)b\\\\)Tj (x\ry)Tj ET\n", [
+            run(2, .node(1), x: 10, width: 10), run(2, .node(2), x: 20, width: 10),  // "a)", "b\\"
+            run(3, .node(1), x: 30, width: 15),                                       // "x\ny": a return reads as a line feed
+        ])
+        XCTAssertTrue(r.matched)
+        XCTAssertEqual(r.runsNotWritten, 0)
+        XCTAssertEqual(mcids, [1, 2, 1])
+        XCTAssertTrue(out.contains("[<6129>]TJ\nEMC\n/TD <</MCID 1>> BDC\n[<625c>]TJ\n EMC\n/P <</MCID 2>> BDC\n(x\ry)Tj"), out)
+    }
+
+    /// Numbers as the content's reader takes them: whole ones (most of a page's, read as
+    /// integers) exactly as decimals are, signs included; anything else is not a number.
+    func testLexerReadsWholeAndDecimalNumbersAlike() {
+        let text = "0 -1651 +7 -0 123456789012345 1234567890123456 2.5 -.25 5. 0.1 . - 12a"
+        let values: [String] = Array(text.utf8).withUnsafeBufferPointer { b in
+            var lexer = PDFLexer(b)
+            var values: [String] = []
+            while true {
+                let t = lexer.next()
+                if t.kind == .end { break }
+                values.append(lexer.real(t).map { "\($0)" } ?? "nil")
+            }
+            return values
+        }
+        XCTAssertEqual(values, ["0.0", "-1651.0", "7.0", "-0.0", "123456789012345.0", "1234567890123456.0",
+                                "2.5", "-0.25", "5.0", "0.1", "nil", "nil", "nil"])
+    }
+
     /// `'` and `"` move to the next line before they show; split, they are written as the moves
     /// and a `TJ` for each part.
     func testQuoteOperatorsAreSplitIntoTheirMoves() throws {

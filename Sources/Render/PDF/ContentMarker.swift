@@ -133,8 +133,11 @@ struct ContentMarker {
         var changes: [(operand: Int, code: Int, owner: Int)] = []
         var operands: [PDFToken] = []
 
-        /// `/TD <</MCID ` for each role, by `StructureRole.index`.
-        var openers = [[UInt8]](repeating: [], count: StructureRole.indexCount)
+        /// `/TD <</MCID ` for each role, by `StructureRole.index`: where it starts in
+        /// `openerBytes` and how long it is (0: not made yet).
+        var openerStart = [Int](repeating: 0, count: StructureRole.indexCount)
+        var openerLength = [Int](repeating: 0, count: StructureRole.indexCount)
+        var openerBytes = ByteSink(capacity: 256)
 
         init(input: UnsafeBufferPointer<UInt8>, segments: [ContentSegment], marker: ContentMarker) {
             self.input = input; self.segments = segments; self.marker = marker
@@ -151,6 +154,7 @@ struct ContentMarker {
 
         func release() {
             out.free()
+            openerBytes.free()
             codes.deallocate()
         }
 
@@ -266,8 +270,13 @@ struct ContentMarker {
             default:
                 let n = owner
                 let role = n < marker.roles.count ? marker.roles[n] : .paragraph
-                if openers[role.index].isEmpty { openers[role.index] = Array("/\(role.pdfName) <</MCID ".utf8) }
-                out.bytes(openers[role.index])
+                let r = role.index
+                if openerLength[r] == 0 {
+                    openerStart[r] = openerBytes.count
+                    openerBytes.bytes(Array("/\(role.pdfName) <</MCID ".utf8))
+                    openerLength[r] = openerBytes.count - openerStart[r]
+                }
+                out.bytes(openerBytes.base + openerStart[r], openerLength[r])
                 out.int(mcids.count)
                 write(">> BDC\n")
                 mcids.append(n)
@@ -597,22 +606,31 @@ struct ContentMarker {
                 if digits & 1 == 1, digits + 1 == need { out[n] = value << 4; n += 1 }
                 return n
             }
-            // A literal string: its bytes as they are unless it has an escape or a return.
-            var escaped = false
-            for i in (t.start + 1)..<max(t.start + 1, t.end - 1) where input[i] == 92 || input[i] == 13 { escaped = true; break }
-            if escaped {
-                lexer.stringBytes(t, into: &decoded)
-                let count = decoded.count / bytesPerCode
-                for c in 0..<count {
-                    out[c] = bytesPerCode == 2 ? Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1]) : Int(decoded[c])
+            // A literal string: its bytes as they are unless it has an escape or a return (then
+            // decoded by the lexer). One-byte codes are copied while looking for those.
+            let first = t.start + 1, end = max(first, t.end - 1)
+            if bytesPerCode == 1 {
+                var i = first
+                while i < end {
+                    let b = input[i]
+                    if b == 92 || b == 13 { break }
+                    out[i - first] = Int(b)
+                    i += 1
                 }
-                return count
-            }
-            let count = max(0, t.end - t.start - 2) / bytesPerCode
-            if bytesPerCode == 2 {
-                for c in 0..<count { out[c] = Int(input[t.start + 1 + 2 * c]) << 8 | Int(input[t.start + 2 + 2 * c]) }
+                if i == end { return end - first }
             } else {
-                for c in 0..<count { out[c] = Int(input[t.start + 1 + c]) }
+                var escaped = false
+                for i in first..<end where input[i] == 92 || input[i] == 13 { escaped = true; break }
+                if !escaped {
+                    let count = (end - first) / 2
+                    for c in 0..<count { out[c] = Int(input[first + 2 * c]) << 8 | Int(input[first + 1 + 2 * c]) }
+                    return count
+                }
+            }
+            lexer.stringBytes(t, into: &decoded)
+            let count = decoded.count / bytesPerCode
+            for c in 0..<count {
+                out[c] = bytesPerCode == 2 ? Int(decoded[2 * c]) << 8 | Int(decoded[2 * c + 1]) : Int(decoded[c])
             }
             return count
         }

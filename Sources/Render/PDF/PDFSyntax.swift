@@ -144,6 +144,18 @@ struct PDFLexer {
         var i = t.start
         var negative = false
         if bytes[i] == 45 || bytes[i] == 43 { negative = bytes[i] == 45; i += 1 }
+        // Most numbers in a page's content are whole (a `TJ` array's offsets): their digits
+        // summed as an integer give the same value as in floating point below, exactly, up to 15.
+        if t.end - i <= 15, i < t.end {
+            var whole = 0, k = i
+            while k < t.end {
+                let d = bytes[k] &- 48
+                guard d < 10 else { break }
+                whole = whole &* 10 &+ Int(d)
+                k += 1
+            }
+            if k == t.end { return negative ? -Double(whole) : Double(whole) }
+        }
         var whole: Double = 0, fraction: Double = 0, scale: Double = 1
         var point = false, digits = 0
         while i < t.end {
