@@ -32,8 +32,9 @@ const char *report_library_load(report_library library);
 
 /* Starts loading the PDF stack and libdeflate on a thread of its own, and reading fontconfig's
    configuration on another, so that a command that will draw a PDF has them ready by the time it
-   has parsed its arguments and read its templates and input; `report_library_load` then waits for that thread if it is still at work,
-   and returns what it found. From the main thread only; a second call does nothing. */
+   has parsed its arguments and read its templates and input; `report_library_load` then waits
+   for those threads if they are still at work, and returns what they found. From the main thread
+   only; a second call does nothing. */
 void report_library_preload_pdf(void);
 
 /* Waits for the threads `report_library_preload_pdf` started, if any: called before the process

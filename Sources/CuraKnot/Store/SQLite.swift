@@ -101,11 +101,11 @@ final class SQLiteConnection {
     /// changed while another connection has the store (two first ingests into a new store at
     /// once: one got "database is locked" at once).
     func executeWaitingWhileBusy(_ sql: String, milliseconds: Int32) throws {
-        var waited: Int32 = 0
+        var waited = 0  // Int: counting past any Int32 timeout cannot overflow
         while true {
             let rc = sqlite3_exec(db, sql, nil, nil, nil)
             if rc == SQLITE_OK { return }
-            guard rc & 0xFF == SQLITE_BUSY, waited < milliseconds else { throw StoreError.sqlite(errorMessage) }
+            guard rc & 0xFF == SQLITE_BUSY, waited < Int(milliseconds) else { throw StoreError.sqlite(errorMessage) }
             usleep(10_000)
             waited += 10
         }

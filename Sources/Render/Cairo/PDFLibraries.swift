@@ -13,9 +13,10 @@ public enum PDFLibraries {
         }
     }
 
-    /// Starts loading the stack on a thread of its own, for a command that will draw a PDF: it
-    /// is ready — fontconfig's configuration read — by the time the command has read its
-    /// templates and input, work that would otherwise wait for it (docs/performance.md).
+    /// Starts loading the stack on a thread of its own (and fontconfig's configuration on
+    /// another), for a command that will draw a PDF: it is ready by the time the command has
+    /// parsed its arguments and read its templates and input, work that would otherwise wait
+    /// for it (docs/performance.md).
     /// `load` waits for that thread and reports what it found. Main thread only; `settle`
     /// before the process exits.
     public static func startLoading() { report_library_preload_pdf() }
