@@ -70,7 +70,7 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("templates"), help: ArgumentHelp("The templates folder (default: found beside the executable or from $REPORT_TEMPLATES).", valueName: "DIR"))
     var templates: String?
 
-    @Flag(name: .customLong("quiet"), help: "Print nothing on standard error but errors and warnings.")
+    @Flag(name: .customLong("quiet"), help: "Print nothing on standard error but errors and warnings (a batch still ends with its one summary line).")
     var quiet = false
 
     @Option(name: .customLong("log-format"), help: "Format of messages on standard error.")

@@ -34,6 +34,10 @@ public struct DayFacts: Sendable {
     public let asOf: LocalDate
     /// Severity from which a headache day is severe (4: "days with severity 4–5").
     public let severeFrom: Int
+    /// The days from `first` on that hold anything (`first` = `from` when none does): the days
+    /// before and after them are empty and are not stored. A summary with the as-of date decades
+    /// after its last episode would otherwise fill and count a day for each of them.
+    private let first: LocalDate
     private var days: [Day]
 
     /// The facts of `from...to` (at most `HeadacheInsights.maxWindowDays` days, the latest kept).
@@ -43,33 +47,45 @@ public struct DayFacts: Sendable {
         self.from = from; self.to = to; self.asOf = asOf
         severeFrom = config.thresholds.clinical.severeFromSeverity
         let last = min(to, asOf)
-        days = [Day](repeating: Day(), count: from <= to ? to - from + 1 : 0)
-        guard from <= last else { return }
+        guard from <= last else { first = from; days = []; return }
+        var acute = AcuteMedicationDays(from: from, through: last, config: config)
+        acute.add(logs, config: config)
+        // The span of the days anything falls on, within `from...last`.
+        var lo = last, hi = from
+        func extend(_ a: LocalDate, _ b: LocalDate) { lo = min(lo, a); hi = max(hi, b) }
+        for log in logs {
+            if let r = HeadacheDayRule.days(of: log, asOf: asOf, from: from, to: last) { extend(r.lowerBound, r.upperBound) }
+            let onset = log.onsetAt.localDate
+            if onset >= from && onset <= last { extend(onset, onset) }
+        }
+        for d in acute.days { extend(d, d) }
+        for r in records ?? [] where r.date >= from && r.date <= last { extend(r.date, r.date) }
+        guard lo <= hi else { first = from; days = []; return }
+        first = lo
+        days = [Day](repeating: Day(), count: hi - lo + 1)
         for log in logs {
             let onset = log.onsetAt.localDate
             if let r = HeadacheDayRule.days(of: log, asOf: asOf, from: from, to: last) {
                 let level = UInt8(min(5, max(1, log.severity)))
-                for i in (r.lowerBound - from)...(r.upperBound - from) where days[i].severity < level { days[i].severity = level }
+                for i in (r.lowerBound - lo)...(r.upperBound - lo) where days[i].severity < level { days[i].severity = level }
             }
-            if onset >= from && onset <= last { days[onset - from].onsets &+= 1 }
+            if onset >= from && onset <= last { days[onset - lo].onsets &+= 1 }
         }
-        var acute = AcuteMedicationDays(from: from, through: last, config: config)
-        acute.add(logs, config: config)
-        for d in acute.days { days[d - from].acute = true }
-        for r in records ?? [] where r.date >= from && r.date <= last { days[r.date - from].tracked = true }
+        for d in acute.days { days[d - lo].acute = true }
+        for r in records ?? [] where r.date >= from && r.date <= last { days[r.date - lo].tracked = true }
     }
 
     /// The facts of `date` (an empty day outside the window).
     public subscript(date: LocalDate) -> Day {
-        date >= from && date <= to ? days[date - from] : Day()
+        date >= from && date <= to && date >= first && date - first < days.count ? days[date - first] : Day()
     }
 
     /// The figures of `from...to` (within the window).
     public func figures(from a: LocalDate, to b: LocalDate) -> PeriodFigures {
         var f = PeriodFigures(from: a, to: b)
-        let lo = max(a, from), hi = min(b, to)
-        guard lo <= hi else { return f }
-        for i in (lo - from)...(hi - from) {
+        let lo = max(a, from, first), hi = min(b, to)
+        guard lo <= hi, lo - first < days.count else { return f }
+        for i in (lo - first)...min(hi - first, days.count - 1) {
             let d = days[i]
             if d.severity > 0 { f.headacheDays += 1 }
             if d.severity >= severeFrom { f.severeDays += 1 }
