@@ -14,9 +14,17 @@ extension BenchmarkCommand {
         let args = [exe, "--version"]
         _ = try spawn(args)  // warm-up
         let times = try (0..<max(20, runs)).map { _ in try spawn(args).seconds }.sorted()
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: exe)[.size] as? Int) ?? 0
+        let bytes = Self.fileBytes(exe) ?? 0
         print(Text.format("start-up: report --version %.1f ms median of %ld (whole process); executable %.1f MB",
                      times[times.count / 2] * 1000, times.count, Double(bytes) / 1e6))
+    }
+
+    /// The size of the file at `path` in bytes, `nil` when it cannot be read. (FoundationEssentials'
+    /// `attributesOfItem` gives the size as a `UInt64`, so a cast to `Int` gave 0.)
+    static func fileBytes(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_size >= 0 else { return nil }
+        return Int(st.st_size)
     }
 
     /// The free summary of each size next to the C floor of the Cairo + Pango stack (the

@@ -240,7 +240,7 @@ struct BenchmarkCommand: ReportCommand {
 
     /// MB/s (10^6 bytes) of one input file, best of enough repetitions to take ~0.3 s.
     func ingestRate(_ path: String) throws -> Double {
-        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let bytes = Self.fileBytes(path) ?? 0
         var best = Double.infinity
         var total = 0.0
         var reps = 0

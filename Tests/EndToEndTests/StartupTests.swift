@@ -29,6 +29,13 @@ final class StartupTests: XCTestCase {
         let lines = r.stdoutText.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.count > 2 && lines[1].hasPrefix("start-up: report --version "), r.stdoutText)
         XCTAssertTrue(lines[1].contains(" ms median of 20 (whole process); executable ") && lines[1].hasSuffix(" MB"), lines[1])
+        // The executable's size and the ingest rates are measured, not 0.
+        let megabytes = try XCTUnwrap(lines[1].firstMatch(of: /executable (\d+\.\d) MB$/).flatMap { Double($0.1) }, lines[1])
+        XCTAssertGreaterThan(megabytes, 1, lines[1])
+        let sizeRow = try XCTUnwrap(lines.first { $0.hasPrefix("12      | ") && $0.contains("MB/s") }, r.stdoutText)
+        let rates = sizeRow.matches(of: /(\d+\.\d) MB\/s/).compactMap { Double($0.1) }
+        XCTAssertEqual(rates.count, 2, sizeRow)
+        XCTAssertTrue(rates.allSatisfy { $0 > 0 }, sizeRow)
         let table = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("summary against the C floor (/bin/true, ANCHOR_FONT=Inter)") }, r.stdoutText)
         XCTAssertEqual(lines[table + 1], "size    | summary PDF             | C floor                 | summary ÷ floor")
         let row = lines[table + 3]
