@@ -77,6 +77,40 @@ final class ClinicalRangeTests: XCTestCase {
         XCTAssertEqual(feb.episodes, 3)
     }
 
+    /// The facts keep only the days between the first and the last that anything falls on; a day
+    /// touched by a medication taken after its episode or by a daily record alone is among them,
+    /// and the figures of a window decades long are those of its few days.
+    func testDayFactsOfAWideWindowHoldEveryDayAnythingFallsOn() {
+        var day = DayContext(date: date("2024-01-05"))
+        day.sleepHours = 7
+        let logs = [
+            // Ibuprofen taken on 20 Mar, nine days after its episode.
+            episode("a", "2024-03-10", hours: 30, severity: 4, meds: [med("Ibuprofen", "2024-03-20T08:00:00+01:00")]),
+            episode("b", "2024-02-01", hours: 2, severity: 2),
+        ]
+        let f = DayFacts(logs: logs, days: [day], from: date("2001-01-01"), to: date("2099-12-31"), asOf: date("2099-12-31"),
+                         config: sharedConfig)
+        XCTAssertTrue(f[date("2024-01-05")].tracked, "a daily record alone, before every episode")
+        XCTAssertEqual(f[date("2024-02-01")].severity, 2)
+        XCTAssertEqual(f[date("2024-03-11")].severity, 4)
+        XCTAssertTrue(f[date("2024-03-20")].acute, "the medication's own day, after its episode")
+        XCTAssertEqual(f[date("2024-03-20")].severity, 0)
+        for empty in ["2001-01-01", "2024-01-04", "2024-03-21", "2099-12-31"] {
+            XCTAssertEqual(f[date(empty)], DayFacts.Day(), empty)
+        }
+        let all = f.figures(from: date("2001-01-01"), to: date("2099-12-31"))
+        XCTAssertEqual([all.headacheDays, all.severeDays, all.acuteDays, all.trackedDays, all.episodes], [3, 2, 1, 1, 2])
+        XCTAssertEqual(all.days, 36_159)
+        let after = f.figures(from: date("2024-03-21"), to: date("2030-12-31"))
+        XCTAssertEqual([after.headacheDays, after.acuteDays, after.trackedDays, after.episodes], [0, 0, 0, 0])
+        let across = f.figures(from: date("2024-03-11"), to: date("2025-01-31"))
+        XCTAssertEqual([across.headacheDays, across.acuteDays, across.episodes], [1, 1, 0])
+        let nothing = DayFacts(logs: [], days: nil, from: date("2024-01-01"), to: date("2024-12-31"), asOf: date("2024-12-31"),
+                               config: sharedConfig)
+        XCTAssertEqual(nothing.figures(from: date("2024-01-01"), to: date("2024-12-31")).headacheDays, 0)
+        XCTAssertEqual(nothing[date("2024-06-01")], DayFacts.Day())
+    }
+
     func testHeadacheDayRuleClipsToThePeriodAndTheAsOfDate() {
         let a = episode("a", "2026-01-30", hours: 24 * 5, severity: 3)
         XCTAssertEqual(HeadacheDayRule.days(of: a, asOf: date("2026-02-28"), from: date("2026-02-01"), to: date("2026-02-28")),
