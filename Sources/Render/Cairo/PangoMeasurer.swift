@@ -192,14 +192,28 @@ final class FontEntry {
     var exactWidth: ((String) -> Double?)?
 
     init(spec: FontSpec, context: OpaquePointer) {
-        desc = PangoMeasurer.fontDescription(spec)
+        let desc = PangoMeasurer.fontDescription(spec)
+        self.desc = desc
         layout = pango_layout_new(context)
         pango_layout_set_font_description(layout, desc)
-        pango_layout_set_text(layout, "Ag", -1)
-        var w: Int32 = 0, h: Int32 = 0
-        pango_layout_get_size(layout, &w, &h)
-        height = Double(h) / Double(PANGO_SCALE)
-        ascent = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        // The box of a line "Ag": from the items, not the layout, whose extents would make the
+        // font's metrics (`PangoLine`).
+        let sample: StaticString = "Ag"
+        let items = sample.withUTF8Buffer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { PangoLine.items($0, desc: desc, context: context) }
+        }
+        if let items {
+            let box = PangoLine.box(items)
+            PangoLine.free(items)
+            height = Double(box.height) / Double(PANGO_SCALE)
+            ascent = Double(box.baseline) / Double(PANGO_SCALE)
+        } else {
+            pango_layout_set_text(layout, "Ag", -1)
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_size(layout, &w, &h)
+            height = Double(h) / Double(PANGO_SCALE)
+            ascent = Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+        }
     }
 
     func release() {

@@ -36,6 +36,7 @@ final class WordGlyphs {
     /// and its words.
     private final class Face {
         let layout: OpaquePointer
+        let desc: OpaquePointer
         var font: UnsafeMutablePointer<PangoFont>?
         var item: UnsafeMutablePointer<PangoItem>?
         var baseline: Int32 = 0
@@ -46,9 +47,10 @@ final class WordGlyphs {
         var unshaped: Set<String> = []
         /// Counts the times the face's font changed and its words were dropped.
         var generation = 0
-        init(layout: OpaquePointer) { self.layout = layout }
+        init(layout: OpaquePointer, desc: OpaquePointer) { self.layout = layout; self.desc = desc }
         deinit {
             g_object_unref(UnsafeMutableRawPointer(layout))
+            pango_font_description_free(desc)
             if let item { pango_item_free(item) }
             if let latinItem { pango_item_free(latinItem) }
             if let font { g_object_unref(UnsafeMutableRawPointer(font)) }
@@ -272,8 +274,7 @@ final class WordGlyphs {
             let l = pango_layout_new(context)!
             let d = PangoMeasurer.fontDescription(font)
             pango_layout_set_font_description(l, d)
-            pango_font_description_free(d)
-            face = Face(layout: l)
+            face = Face(layout: l, desc: d)
             faces[font] = face
         }
         lastSpec = font; lastFace = face
@@ -297,17 +298,15 @@ final class WordGlyphs {
             }
             return Self.glyphs(of: scratch)
         }
-        base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { p in
-            pango_layout_set_text(face.layout, p, Int32(clamping: utf8.count))
-        }
-        guard pango_layout_get_line_count(face.layout) == 1,
-              let line = pango_layout_get_line_readonly(face.layout, 0),
-              let runs = line.pointee.runs, runs.pointee.next == nil,
-              let data = runs.pointee.data else { return nil }
-        let run = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-        guard let item = run.item, let shaped = run.glyphs, let font = item.pointee.analysis.font,
-              item.pointee.analysis.level % 2 == 0, item.pointee.offset == 0, Int(item.pointee.length) == utf8.count,
-              run.y_offset == 0, run.start_x_offset == 0, run.end_x_offset == 0 else { return nil }
+        // The first word of the face: itemized as a layout of it would be, without the layout
+        // (whose line breaking would make the font's metrics: `PangoLine`).
+        let text = UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), count: utf8.count)
+        guard let items = PangoLine.items(text, desc: face.desc, context: context) else { return nil }
+        defer { PangoLine.free(items) }
+        guard items.pointee.next == nil, let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+              let font = item.pointee.analysis.font,
+              item.pointee.analysis.level % 2 == 0, item.pointee.offset == 0, Int(item.pointee.length) == utf8.count
+        else { return nil }
         if face.font != font {
             // The first word of the face, or the context gives another font now (other font
             // options): the words shaped in the old one are dropped.
@@ -323,9 +322,11 @@ final class WordGlyphs {
             face.font = font
             g_object_ref(UnsafeMutableRawPointer(font))
             face.item = pango_item_copy(item)
-            face.baseline = pango_layout_get_baseline(face.layout)
+            face.baseline = PangoLine.box(items).baseline
         }
-        guard let result = Self.glyphs(of: shaped) else { return nil }
+        pango_shape_with_flags(text.baseAddress, Int32(clamping: utf8.count), text.baseAddress, Int32(clamping: utf8.count),
+                               &item.pointee.analysis, scratch, PANGO_SHAPE_NONE)
+        guard let result = Self.glyphs(of: scratch) else { return nil }
         if face.latinItem == nil && Int(item.pointee.analysis.script) == Int(PANGO_SCRIPT_LATIN.rawValue) {
             face.latinItem = pango_item_copy(item)
         }
