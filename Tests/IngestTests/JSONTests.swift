@@ -45,6 +45,16 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(syntax([0x5B, 0xFF, 0x5D])?.message, "invalid UTF-8")
     }
 
+    /// A bad string inside an object names its field, as the CSV reader names its column
+    /// (docs/input.md): the innermost key the value belongs to, with control characters escaped.
+    func testInvalidUTF8AndNULNameTheirField() {
+        XCTAssertEqual(syntax(Array(#"{"notes": "a"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)),
+                       JSONSyntaxError(line: 1, column: 13, message: "notes contains invalid UTF-8"))
+        XCTAssertEqual(syntax(Array(#"{"a": {"b": "x"#.utf8) + [0x00] + Array(#""}}"#.utf8))?.message, "b contains a NUL byte")
+        XCTAssertEqual(syntax(Array(#"{"list": ["ok", ""#.utf8) + [0xFF] + Array(#""]}"#.utf8))?.message, "list contains invalid UTF-8")
+        XCTAssertEqual(syntax(Array(#"{"x\u001b": ""#.utf8) + [0xFF] + Array(#""}"#.utf8))?.message, "x\\u{1B} contains invalid UTF-8")
+    }
+
     func testBOMIsSkipped() throws {
         XCTAssertEqual(try JSONParser.parseDocument([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)), .array([.number("1")]))
         XCTAssertEqual(syntax([0xEF, 0xBB, 0xBF] + Array("[x]".utf8)), JSONSyntaxError(line: 1, column: 2, message: "unexpected character 'x'"))

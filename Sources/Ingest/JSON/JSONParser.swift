@@ -7,6 +7,7 @@
 // The parser never traps on hostile input: every read is bounds-checked, nesting is limited by
 // `IngestLimits.maxDepth`, strings and numbers by `maxFieldBytes`, and invalid UTF-8, raw control
 // characters (NUL included) and `\u0000` escapes are errors with a position.
+import Quoting
 
 /// Syntax and limit errors of the JSON parser.
 public typealias JSONSyntaxError = InputSyntaxError
@@ -241,7 +242,14 @@ public final class JSONParser {
             offset += 1
             skipWhitespace()
             let before = offset
-            try body(key, keyPos)
+            do {
+                try body(key, keyPos)
+            } catch var e as JSONSyntaxError where e.message == "invalid UTF-8" || e.message == "NUL byte in a string" {
+                // Named as the CSV reader names a column: "notes contains invalid UTF-8".
+                e.message = fieldName(at: keyPos) + (e.message == "invalid UTF-8" ? " contains invalid UTF-8" : " contains a NUL byte")
+                e.messageWithoutValues = e.message
+                throw e
+            }
             if offset == before { try skipValue() }
             skipWhitespace()
             guard offset < n else { throw error("unexpected end of input in an object") }
@@ -253,6 +261,19 @@ public final class JSONParser {
             throw error("expected ',' or '}' in an object")
         }
         depth -= 1
+    }
+
+    /// The key read at `keyPos` (a valid string: it was read once), for a message, with control
+    /// characters escaped.
+    private func fieldName(at keyPos: JSONPosition) -> String {
+        let saved = offset
+        defer { offset = saved }
+        offset = keyPos.offset
+        let scratch = ByteScratch(capacity: 64)
+        return withExtendedLifetime(scratch) {
+            guard let key = try? scanString(into: scratch) else { return "a field" }
+            return Quote.escapingControls(makeString(key))
+        }
     }
 
     /// Reads an array, calling `body` with each element's index; `body` must read or skip it.
