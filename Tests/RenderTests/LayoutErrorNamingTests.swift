@@ -15,10 +15,12 @@ final class LayoutErrorNamingTests: XCTestCase {
 
     func testParagraphTallerThanAPageIsNamedByAnExcerpt() {
         let huge = TextStyle(font: FontSpec(family: "Inter", size: 200), color: Fixture.ink)
-        let block = Block.paragraph(Paragraph("\u{1B}]0;title\u{7} and much more text", style: huge))
+        // The paragraph prints no controls (`PrintableText`); what it keeps that a terminal
+        // would act on (a line break, a bidi isolate) is escaped in the message.
+        let block = Block.paragraph(Paragraph("\u{1B}]0;title\u{7}\nand \u{2067}x\u{2069} much more text", style: huge))
         XCTAssertThrowsError(try Fixture.layout([block])) { error in
             guard case let LayoutError.doesNotFit(element, _, _)? = error as? LayoutError else { return XCTFail("\(error)") }
-            XCTAssertEqual(element, #"block 1 (paragraph "\u{1B}]0;title\u{7} and much …")"#)
+            XCTAssertEqual(element, #"block 1 (paragraph "]0;title\nand \u{2067}x\u{2069} muc…")"#)
         }
     }
 }

@@ -16,7 +16,7 @@ public struct Heading: Sendable {
     public var level: Int { structureLevel ?? min(6, (outlineLevel ?? 0) + 1) }
     public init(_ text: String, style: TextStyle, outlineLevel: Int? = 1,
                 spaceBefore: Double = 0, spaceAfter: Double = 0) {
-        self.text = text; self.style = style; self.outlineLevel = outlineLevel
+        self.text = PrintableText.printable(text); self.style = style; self.outlineLevel = outlineLevel
         self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
     }
 }
@@ -52,7 +52,7 @@ public struct Paragraph: Sendable {
     public init(_ text: String, style: TextStyle, alignment: Alignment = .leading,
                 spaceBefore: Double = 0, spaceAfter: Double = 0, fill: Color? = nil,
                 padding: EdgeInsets = EdgeInsets(), indent: Double = 0, lineControl: LineControl = .none) {
-        self.text = text; self.style = style; self.alignment = alignment
+        self.text = PrintableText.printable(text); self.style = style; self.alignment = alignment
         self.spaceBefore = spaceBefore; self.spaceAfter = spaceAfter
         self.fill = fill; self.padding = padding; self.indent = indent; self.lineControl = lineControl
     }
@@ -69,7 +69,9 @@ public struct List: Sendable {
         public var text: String
         /// Drawn in the label column on the item's first line (`nil` or empty: no label).
         public var label: String?
-        public init(_ text: String, label: String? = nil) { self.text = text; self.label = label }
+        public init(_ text: String, label: String? = nil) {
+            self.text = PrintableText.printable(text); self.label = label.map(PrintableText.printable)
+        }
     }
     public var items: [Item]
     public var style: TextStyle

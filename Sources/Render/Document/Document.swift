@@ -35,7 +35,7 @@ public struct BandText: Sendable {
     public var style: TextStyle
     public var alignment: Alignment
     public init(_ text: String, style: TextStyle, alignment: Alignment) {
-        self.text = text; self.style = style; self.alignment = alignment
+        self.text = PrintableText.printable(text); self.style = style; self.alignment = alignment
     }
 }
 

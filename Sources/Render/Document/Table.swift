@@ -103,7 +103,7 @@ public struct TableCell: Sendable, ExpressibleByStringLiteral {
         set { own = Self.own(style: style, fill: newValue) }
     }
     public init(_ text: String, style: TextStyle? = nil, fill: Color? = nil) {
-        self.text = text; own = Self.own(style: style, fill: fill)
+        self.text = PrintableText.printable(text); own = Self.own(style: style, fill: fill)
     }
     public init(stringLiteral value: String) { self.init(value) }
 

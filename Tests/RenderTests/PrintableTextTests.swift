@@ -1,0 +1,25 @@
+@testable import Render
+import XCTest
+
+/// What a document prints of a text from the input (`PrintableText`, the audit of issue 22):
+/// controls and bidirectional overrides are left out, everything else is kept as written.
+final class PrintableTextTests: XCTestCase {
+    func testControlsAndOverridesAreLeftOut() {
+        XCTAssertEqual(PrintableText.printable("bell\u{07} esc\u{1B}[31m red"), "bell esc[31m red")
+        XCTAssertEqual(PrintableText.printable("\u{202E}reversed\u{202C} and \u{202A}embedded\u{202B}"), "reversed and embedded")
+        XCTAssertEqual(PrintableText.printable("del\u{7F} c1\u{85}\u{9B}end\u{0}"), "del c1end")
+    }
+
+    func testLineBreaksTabsIsolatesAndMarksStay() {
+        let kept = "one\ntwo\r\nthree\tfour \u{2067}שלום\u{2069} \u{200F}x\u{200E} é 😀 \u{A0}"
+        XCTAssertEqual(PrintableText.printable(kept), kept)
+    }
+
+    func testBlocksPrintTheirTextSo() {
+        let style = TextStyle(font: FontSpec(family: "Inter", size: 10), color: Color(red: 0, green: 0, blue: 0))
+        XCTAssertEqual(Paragraph("a\u{07}b", style: style).text, "ab")
+        XCTAssertEqual(Heading("a\u{202E}b", style: style).text, "ab")
+        XCTAssertEqual(TableCell("a\u{1B}b").text, "ab")
+        XCTAssertEqual(BandText("a\u{9F}b", style: style, alignment: .leading).text, "ab")
+    }
+}
