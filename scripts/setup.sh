@@ -14,6 +14,7 @@ packages=(
   nettle-dev                                                 # build: SHA-256 of the batch manifest (Batch)
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
   fonts-dejavu-core fonts-droid-fallback fonts-nanum         # fallback for scripts Inter lacks (Arabic, CJK, Hangul, …)
+  fonts-freefont-ttf                                         # fallback for Devanagari, Thai, Bengali, Tamil, Ethiopic, … (12 faces)
   fonts-noto-color-emoji                                     # emoji in notes, drawn in colour
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo -struct-text, pdffonts, qpdf --check/--json
   python3-yaml                                               # tests: the Kubernetes manifest parsed (PyYAML)
