@@ -275,6 +275,64 @@ final class AccessibilityTests: XCTestCase {
 
     /// The checker fails a PDF that is not tagged: the summary's pages copied into a new file by
     /// qpdf, which keeps the marked content but not the catalog's structure tree and entries.
+    /// A row's label is a header cell with row scope (`/TH`, `/Scope /Row`): the clinical
+    /// report's measures, drugs, factors and every episode's field names, the summary's dates,
+    /// the ledger's tasks. Only the clinical tables of counts alone (by day of the week, by time
+    /// of day) have none.
+    func testRowLabelsAreRowHeaderCells() throws {
+        let qpdf = try ReportBinary.require("qpdf")
+        try report(["headache", "clinical", sample("aurae/logs.json"), "--days", sample("aurae/days.json"), "-o", out("c.pdf"),
+                    "--tier", "premium", "--as-of", "2026-07-31", "--sections", "all"])
+        try report(["headache", "summary", sample("aurae/logs.json"), "-o", out("s.pdf"), "--as-of", "2026-07-31"])
+        try report(["home", "ledger", sample("home/tasks.json"), "-o", out("l.pdf"), "--lang", "nl"])
+        let clinical = try TaggedPDFCheck(path: out("c.pdf"), qpdf: qpdf).tableRows().filter { $0.contains("/TD") }
+        let unlabelled = clinical.filter { $0.first != "/TH/Row" }
+        XCTAssertGreaterThan(clinical.count, 40)
+        XCTAssertLessThanOrEqual(unlabelled.count, 2, "\(unlabelled)")
+        XCTAssertTrue(unlabelled.allSatisfy { !$0.contains("/TH/Row") }, "\(unlabelled)")
+        for file in ["s.pdf", "l.pdf"] {
+            let rows = try TaggedPDFCheck(path: out(file), qpdf: qpdf).tableRows().filter { $0.contains("/TD") }
+            XCTAssertFalse(rows.isEmpty, file)
+            XCTAssertEqual(rows.filter { $0.first != "/TH/Row" }.count, 0, "\(file): \(rows.prefix(3))")
+        }
+    }
+
+    /// The Aurae reports' line at the top of every page after the first is a running header:
+    /// an artifact of subtype Header, as the CuraKnot reports' headers are.
+    func testAuraeRunningHeaderIsAPageHeader() throws {
+        let qpdf = try ReportBinary.require("qpdf")
+        try report(["headache", "summary", sample("aurae/logs.json"), "-o", out("s.pdf"), "--as-of", "2026-07-31"])
+        let contents = try TaggedPDFCheck(path: out("s.pdf"), qpdf: qpdf).pageContents()
+        XCTAssertGreaterThan(contents.count, 1)
+        let header = "/Artifact <</Type /Pagination /Subtype /Header>> BDC"
+        XCTAssertFalse(contents[0].contains(header), "the first page has no running header")
+        for (i, page) in contents.enumerated().dropFirst() { XCTAssertTrue(page.contains(header), "page \(i + 1)") }
+    }
+
+    /// A right-to-left note with figures and punctuation is drawn in the order it is seen, so it
+    /// is one group whose `ActualText` is the note as written; control characters and
+    /// bidirectional overrides in a note are left out of the page and of its text.
+    func testMixedDirectionAndControlCharactersInANote() throws {
+        let qpdf = try ReportBinary.require("qpdf"), pdftotext = try ReportBinary.require("pdftotext")
+        let mixed = "כאב ראש 3 שעות, אחרי 2 כדורים"
+        let logs = """
+            {"schemaVersion": 1, "logs": [
+              {"id": "a", "onsetAt": "2026-07-03T10:00:00+02:00", "severity": 3, "resolvedAt": "2026-07-03T12:00:00+02:00",
+               "retrospective": {"notes": "\(mixed)"}},
+              {"id": "b", "onsetAt": "2026-07-05T10:00:00+02:00", "severity": 2, "resolvedAt": "2026-07-05T11:00:00+02:00",
+               "retrospective": {"notes": "bell\\u0007 esc\\u001b[1m \\u202Ereversed\\u202C tab\\tend"}}]}
+            """
+        let input = out("logs.json")
+        try Data(logs.utf8).write(to: URL(fileURLWithPath: input))
+        try report(["headache", "summary", input, "-o", out("s.pdf"), "--as-of", "2026-07-31"])
+        let contents = try TaggedPDFCheck(path: out("s.pdf"), qpdf: qpdf).pageContents().joined()
+        let hex = "<FEFF" + mixed.utf16.map { String($0, radix: 16, uppercase: true).leftPadded(to: 4) }.joined() + ">"
+        XCTAssertTrue(contents.contains("/Span <</ActualText " + hex + ">> BDC"), "the note as written is the group's ActualText")
+        let shown = try ReportBinary.runTool(pdftotext, [out("s.pdf"), "-"]).stdoutText
+        XCTAssertTrue(shown.contains("bell esc[1m reversed tab"), shown)
+        XCTAssertFalse(shown.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x1B || $0.value == 0x202E }, shown)
+    }
+
     func testCheckerFindsAnUntaggedPDF() throws {
         let qpdf = try ReportBinary.require("qpdf")
         try report(["headache", "summary", sample("aurae/logs.json"), "-o", out("s.pdf"), "--as-of", "2026-07-31"])
@@ -414,6 +472,42 @@ struct TaggedPDFCheck {
         let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
         walk(dict(root["/StructTreeRoot"])["/K"], depth: 0)
         return out
+    }
+
+    /// Each table row's cells in the order of the tree: "/TH/Row", "/TH/Column" or "/TD".
+    func tableRows() -> [[String]] {
+        var out: [[String]] = []
+        func walk(_ ref: Any?, depth: Int) {
+            guard depth < 64, !(ref is Int) else { return }
+            let e = dict(ref)
+            let kids = (e["/K"] as? [Any]) ?? (e["/K"].map { [$0] } ?? [])
+            if e["/S"] as? String == "/TR" {
+                out.append(kids.map { kid -> String in
+                    let cell = dict(kid), role = cell["/S"] as? String ?? "?"
+                    let scope = (dict(cell["/A"])["/Scope"] as? String).map { "/" + $0.dropFirst() } ?? ""
+                    return role == "/TH" ? role + scope : role
+                })
+                return
+            }
+            for k in kids { walk(k, depth: depth + 1) }
+        }
+        let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
+        walk(dict(root["/StructTreeRoot"])["/K"], depth: 0)
+        return out
+    }
+
+    /// Each page's content stream, decoded, as Latin-1 text.
+    func pageContents() -> [String] {
+        var pages: [String] = []
+        func collect(_ ref: Any?, depth: Int) {
+            guard depth < 32 else { return }
+            let d = dict(ref)
+            if d["/Type"] as? String == "/Pages" { for k in d["/Kids"] as? [Any] ?? [] { collect(k, depth: depth + 1) } }
+            else if let r = ref as? String { pages.append(r) }
+        }
+        let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
+        collect(root["/Pages"], depth: 0)
+        return pages.map { String(decoding: streamData(dict($0)["/Contents"]).map { UInt16($0) }, as: UTF16.self) }
     }
 
     /// The bookmarks in order: title and level (1 for top level).
@@ -578,4 +672,8 @@ struct ContentScan {
             operands.removeAll()
         }
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

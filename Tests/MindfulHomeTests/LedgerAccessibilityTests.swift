@@ -20,8 +20,9 @@ extension MindfulHomeLedgerTests {
         let doc = try LedgerJob(templates: templates()).document(try sampleTasks(), language: .nl, run: run)
         XCTAssertEqual(doc.metadata.language, "nl")
         let structure = try LayoutEngine(measurer: PangoMeasurer()).layout(doc).structureDump()
-        XCTAssertTrue(structure.hasPrefix("P \"Mindful Home\"\nH1 \"Pindaboekje\"\n"), structure)
-        XCTAssertTrue(structure.contains("Table\n  TR\n    TH \"Veiligheid\"\n    TH \"Soort\"\n    TH \"Pinda's\"\n  TR\n    TD "), structure)
+        XCTAssertTrue(structure.hasPrefix("P \"Mindful Home\"\nH1 \"Pindaboekje\"\nP \"Gemaakt op 2026-04-01\"\nH2 \"Saldo\"\n"), structure)
+        XCTAssertTrue(structure.contains("Table\n  TR\n    TH \"Veiligheid\"\n    TH \"Soort\"\n    TH \"Pinda's\"\n  TR\n    TH \"Buckle up in the car\"\n    TD \"Regel\"\n"),
+                      structure)
         XCTAssertFalse(structure.contains("Page 1"), "the footer is an artifact")
     }
 }

@@ -307,7 +307,7 @@ public struct HeadacheSummary: Sendable {
                 bodyStyle: brand.style(\.bodyFamily, brand.tableSize, .regular, p.textPrimary),
                 headerFill: p.safetyFill, zebraFill: nil, cellPadding: table.padding,
                 minHeaderHeight: table.headerHeight, minRowHeight: table.rowHeight, spaceAfter: 6,
-                rowSplitting: .truncatingCells)))
+                rowSplitting: .truncatingCells, rowHeaderColumns: 1)))
             let tiers = Set(safety.flags.map(\.tier))
             if tiers.contains(.primary) {
                 blocks.append(.keepTogether([

@@ -75,7 +75,7 @@ struct SummaryTable {
             bodyStyle: brand.style(\.bodyFamily, size, .regular, brand.palette.textPrimary),
             headerFill: brand.palette.tableHeaderFill, zebraFill: brand.palette.zebra,
             cellPadding: padding, minHeaderHeight: headerHeight, minRowHeight: rowHeight,
-            rowSplitting: .truncatingCells)
+            rowSplitting: .truncatingCells, rowHeaderColumns: 1)
     }
 }
 

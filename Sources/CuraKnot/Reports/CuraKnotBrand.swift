@@ -32,15 +32,17 @@ public struct CuraKnotBrand: Sendable {
     }
 
     /// A table in the brand's table style: semibold header on the header fill, zebra rows; long
-    /// text wraps and a row never splits across pages.
+    /// text wraps and a row never splits across pages; the first `rowHeaders` cells of a row
+    /// label it.
     public func table(name: String, columns: [TableColumn], header: [String], rows: [TableRow],
-                      padding: EdgeInsets, headerHeight: Double, rowHeight: Double) -> Table {
+                      padding: EdgeInsets, headerHeight: Double, rowHeight: Double, rowHeaders: Int = 1) -> Table {
         Table(
             name: name, columns: columns, header: header, rows: rows,
             headerStyle: style(\.bodyFamily, tableSize, .semibold, palette.tableHeaderText),
             bodyStyle: style(\.bodyFamily, tableSize, .regular, palette.textPrimary),
             headerFill: palette.tableHeaderFill, zebraFill: palette.zebra, cellPadding: padding,
-            minHeaderHeight: headerHeight, minRowHeight: rowHeight, spaceAfter: 8, rowSplitting: .truncatingCells)
+            minHeaderHeight: headerHeight, minRowHeight: rowHeight, spaceAfter: 8, rowSplitting: .truncatingCells,
+            rowHeaderColumns: rowHeaders)
     }
 
     /// A text style in the body or heading family.

@@ -287,15 +287,20 @@ final class CairoPainter {
         segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea(), actualText: text))
     }
 
-    /// The glyphs cairo writes as text for layout `l`, or nil when some are drawn otherwise: a
-    /// colour glyph (an image) or a missing one (a box drawn with lines and small digits).
+    /// The glyphs cairo writes as text for layout `l`, or nil when some are drawn otherwise (a
+    /// colour glyph, an image; a missing one, a box drawn with lines and small digits) or not in
+    /// the order they were written (mixed directions).
     private func plainGlyphCount(_ l: OpaquePointer) -> Int? {
         guard let iter = pango_layout_get_iter(l) else { return 0 }
         defer { pango_layout_iter_free(iter) }
         var count = 0
+        var runs = 0
+        var rightToLeft = false
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs,
                   let infos = glyphs.pointee.glyphs else { continue }
+            runs += 1
+            if let item = run.pointee.item, item.pointee.analysis.level % 2 == 1 { rightToLeft = true }
             if let font = run.pointee.item?.pointee.analysis.font, hasColor(font) { return nil }
             for k in 0..<Int(max(0, glyphs.pointee.num_glyphs)) {
                 let g = infos[k].glyph
@@ -304,6 +309,10 @@ final class CairoPainter {
                 count += 1
             }
         } while pango_layout_iter_next_run(iter) != 0
+        // Right-to-left text beside other runs (figures, punctuation, Latin) is written in the
+        // order it is seen, which is not the order it was written: as a group it copies out,
+        // and reads aloud, as written (its `ActualText`).
+        if rightToLeft && runs > 1 { return nil }
         return count
     }
 

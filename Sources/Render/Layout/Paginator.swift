@@ -94,7 +94,10 @@ final class Paginator {
     private func startPage() {
         y = frame.minY
         if let c = continuation {
+            // The running header of a continuation page: page furniture, read as the page's header.
+            canvas.beginArtifact(.header)
             for item in c.items { canvas.add(item.offset(dy: y)) }
+            canvas.endArtifact()
             y += c.height
         }
         for g in groups where g.started {

@@ -50,7 +50,7 @@ private final class EpisodeBlocks: Sendable {
         var fields = Table(name: "episode details", columns: [TableColumn(.fixed(d.labelWidth), style: labelStyle), TableColumn(.flexible(1))],
                            header: [], rows: rows, headerStyle: valueStyle, bodyStyle: valueStyle,
                            cellPadding: EdgeInsets(horizontal: 2, vertical: d.fieldPadding), minRowHeight: 0,
-                           spaceAfter: 2, rowSplitting: .atLineBoundaries)
+                           spaceAfter: 2, rowSplitting: .atLineBoundaries, rowHeaderColumns: 1)
         fields.minimumRowsAtBreak = r.layout.minimumRowsAtBreak
         let continued = try r.book.render(r.keys.details.continued, ["title": title])
         return .continued([

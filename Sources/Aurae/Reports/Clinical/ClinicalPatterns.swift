@@ -65,7 +65,7 @@ extension ClinicalReport {
             blocks.append(subheading(try book.render(k.dayOfWeekTitle), c))
             blocks.append(.table(table("episodes by day of the week", columns: counts.map { _ in TableColumn(.flexible(1), alignment: .center) },
                                        header: (1...7).map { days[$0] ?? String($0) }, rows: [TableRow(counts.map { TableCell(String($0)) })],
-                                       c: c, zebra: false)))
+                                       c: c, zebra: false, rowHeaders: 0)))
         }
         if let bands = r.timeOfDay.value {
             let text = presenter.text
@@ -78,7 +78,8 @@ extension ClinicalReport {
             }
             blocks.append(subheading(try book.render(k.timeOfDayTitle), c))
             blocks.append(.table(table("episodes by time of day", columns: bands.map { _ in TableColumn(.flexible(1), alignment: .center) },
-                                       header: header, rows: [TableRow(bands.map { TableCell(String($0.count)) })], c: c, zebra: false)))
+                                       header: header, rows: [TableRow(bands.map { TableCell(String($0.count)) })], c: c, zebra: false,
+                                       rowHeaders: 0)))
         }
         return blocks
     }

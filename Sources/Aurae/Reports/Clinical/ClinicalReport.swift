@@ -241,9 +241,10 @@ public struct ClinicalReport: Sendable {
     }
 
     /// A table in the report's style: text at `tableTextSize`, header repeated, at least
-    /// `minimumRowsAtBreak` rows at a page's foot.
+    /// `minimumRowsAtBreak` rows at a page's foot; the first cell of each row labels it (a row
+    /// header cell for a screen reader) unless `rowHeaders` says otherwise.
     func table(_ name: String, columns: [TableColumn], header: [String], rows: [TableRow], c: Content,
-               zebra: Bool = true, spaceAfter: Double = 6) -> Table {
+               zebra: Bool = true, spaceAfter: Double = 6, rowHeaders: Int = 1) -> Table {
         let brand = summary.brand, p = brand.palette
         var t = Table(
             name: name, columns: columns, header: header, rows: rows,
@@ -252,7 +253,7 @@ public struct ClinicalReport: Sendable {
             headerFill: p.tableHeaderFill, zebraFill: zebra ? p.zebra : nil,
             cellPadding: EdgeInsets(horizontal: summary.table.padding.left, vertical: layout.tablePaddingY),
             minHeaderHeight: summary.table.headerHeight, minRowHeight: layout.tableRowHeight,
-            spaceAfter: spaceAfter, rowSplitting: .atLineBoundaries)
+            spaceAfter: spaceAfter, rowSplitting: .atLineBoundaries, rowHeaderColumns: rowHeaders)
         t.minimumRowsAtBreak = layout.minimumRowsAtBreak
         return t
     }
