@@ -496,8 +496,8 @@ struct TaggedPDFCheck {
         return out
     }
 
-    /// Each page's content stream, decoded, as Latin-1 text.
-    func pageContents() -> [String] {
+    /// The pages' object references, in order.
+    func pageReferences() -> [String] {
         var pages: [String] = []
         func collect(_ ref: Any?, depth: Int) {
             guard depth < 32 else { return }
@@ -507,7 +507,12 @@ struct TaggedPDFCheck {
         }
         let root = dict((objects["trailer"]?["value"] as? [String: Any])?["/Root"])
         collect(root["/Pages"], depth: 0)
-        return pages.map { String(decoding: streamData(dict($0)["/Contents"]).map { UInt16($0) }, as: UTF16.self) }
+        return pages
+    }
+
+    /// Each page's content stream, decoded, as Latin-1 text.
+    func pageContents() -> [String] {
+        pageReferences().map { String(decoding: streamData(dict($0)["/Contents"]).map { UInt16($0) }, as: UTF16.self) }
     }
 
     /// The bookmarks in order: title and level (1 for top level).
@@ -607,15 +612,7 @@ struct TaggedPDFCheck {
         }
 
         // Every page: painting only inside marked content; its MCIDs all in the tree.
-        var pages: [String] = []
-        func collect(_ ref: Any?, depth: Int) {
-            guard depth < 32 else { return }
-            let d = dict(ref)
-            if d["/Type"] as? String == "/Pages" { for k in d["/Kids"] as? [Any] ?? [] { collect(k, depth: depth + 1) } }
-            else if let r = ref as? String { pages.append(r) }
-        }
-        collect(root["/Pages"], depth: 0)
-        for (n, page) in pages.enumerated() {
+        for (n, page) in pageReferences().enumerated() {
             let pd = dict(page)
             if pd["/StructParents"] == nil { out.append("page \(n + 1) has no /StructParents") }
             let content = ContentScan(streamData(pd["/Contents"]))
