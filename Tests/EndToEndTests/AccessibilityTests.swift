@@ -617,6 +617,7 @@ struct TaggedPDFCheck {
             if pd["/StructParents"] == nil { out.append("page \(n + 1) has no /StructParents") }
             let content = ContentScan(streamData(pd["/Contents"]))
             if content.unmarkedPainting > 0 { out.append("page \(n + 1): \(content.unmarkedPainting) painting operators neither tagged nor artifacts") }
+            if content.crossings > 0 { out.append("page \(n + 1): marked content and q/Q cross \(content.crossings) times") }
             for mcid in content.mcids where !marked.contains("\(page)/\(mcid)") { out.append("page \(n + 1): MCID \(mcid) is in no structure element") }
         }
         return out
@@ -628,11 +629,15 @@ struct TaggedPDFCheck {
 struct ContentScan {
     var unmarkedPainting = 0
     var mcids: [Int] = []
+    /// `Q` or `EMC` closing something other than its own opener: a marked-content sequence and
+    /// a `q`/`Q` pair crossing (ISO 32000 wants every such pair nested).
+    var crossings = 0
 
     init(_ bytes: [UInt8]) {
         let painting: Set<String> = ["Tj", "TJ", "'", "\"", "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "sh", "Do", "EI"]
         var depth = 0
         var operands: [String] = []
+        var pairs: [Bool] = []  // open pairs, innermost last: true for q, false for marked content
         var i = 0
         let n = bytes.count
         func isDelim(_ b: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(b) }
@@ -657,8 +662,13 @@ struct ContentScan {
             switch token {
             case "BDC", "BMC":
                 depth += 1
+                pairs.append(false)
                 if let k = operands.firstIndex(of: "/MCID"), k + 1 < operands.count, let m = Int(operands[k + 1]) { mcids.append(m) }
-            case "EMC": depth -= 1
+            case "EMC":
+                depth -= 1
+                if pairs.popLast() != false { crossings += 1 }
+            case "q": pairs.append(true)
+            case "Q": if pairs.popLast() != true { crossings += 1 }
             case "BI":  // inline image: skip to EI
                 while i + 1 < n, !(bytes[i] == 69 && bytes[i + 1] == 73 && isWhite(bytes[i - 1])) { i += 1 }
                 i += 2

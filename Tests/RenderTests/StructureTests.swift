@@ -151,7 +151,30 @@ final class StructureTests: XCTestCase {
         XCTAssertEqual(mcids, [3])
         XCTAssertTrue(out.contains("/Artifact <</Type /Pagination /Subtype /Footer>> BDC\n<00010002>Tj"), out)
         XCTAssertTrue(out.contains("/Figure <</MCID 0>> BDC\n/Span <</ActualText <FEFF005200610069006E0020D83CDF27FE0F>>> BDC\n/x1 Do"), out)
-        XCTAssertTrue(out.contains("EMC\nEMC\n/Artifact BMC\n/i1 Do"), "an image outside a group is an artifact: \(out)")
+        XCTAssertTrue(out.contains("/x1 Do EMC\nEMC\nQ q /Artifact BMC\n/i1 Do EMC\nQ"), "an image outside a group is an artifact: \(out)")
+    }
+
+    /// A mark never crosses a q/Q pair (the audit of issue 22 found `q /Figure BDC Do Q q EMC`):
+    /// one open at `q` or `Q` ends before it, and what follows opens its own.
+    func testMarksNestWithSavedGraphicsStates() throws {
+        let (out, mcids, r) = mark("0 0 1 1 re f q /a0 gs q /x1 Do Q 0 0 2 2 re f Q BT 10 0 0 -10 10 20 Tm /F1 1 Tf (ab)Tj ET\n", [
+            ContentSegment(kind: .form, owner: .node(3), area: ContentArea()),
+            run(2, .node(1), x: 10, width: 10),
+        ])
+        XCTAssertTrue(r.matched)
+        XCTAssertEqual(mcids, [3, 1])
+        XCTAssertEqual(out, """
+            /Artifact BMC
+            0 0 1 1 re f EMC
+            q /a0 gs q /Figure <</MCID 0>> BDC
+            /x1 Do EMC
+            Q /Artifact BMC
+            0 0 2 2 re f EMC
+            Q BT 10 0 0 -10 10 20 Tm /F1 1 Tf /P <</MCID 1>> BDC
+            (ab)Tj EMC
+            ET
+
+            """)
     }
 
     /// The failure of issue 22's expenses report: the space after a wrapped line ("Per month"),

@@ -18,7 +18,7 @@
 /// many runs as one `TJ` array; none of that moves a glyph, so none of it moves a mark. A run
 /// that never appears is passed over; its count only settles which of two touching runs a
 /// glyph on their common edge belongs to. Groups are the form XObjects painted with `Do`, in
-/// order. Marks never cross a text object's `BT`/`ET`, never split a path from its painting
+/// order. Marks never cross a text object's `BT`/`ET` or a `q`/`Q` pair, never split a path from its painting
 /// operator, and nest around cairo's own `/Span` (`ActualText`) sequences; a `TJ` array (or a
 /// `Tj`, `'`, `"`) is split where one run ends and the next begins.
 struct ContentMarker {
@@ -420,8 +420,12 @@ struct ContentMarker {
             case (2, 84, 109):  // Tm
                 tlm = matrixOperands(); tm = tlm
             case (1, 113, _):  // q
+                // A mark never crosses a q/Q pair (ISO 32000 wants them nested): one open when
+                // the graphics state is saved or restored ends there.
+                if open != Self.none { flush(to: start); close() }
                 saved.append(gs)
             case (1, 81, _):  // Q
+                if open != Self.none { flush(to: start); close() }
                 if let g = saved.popLast() { gs = g }
             case (2, 99, 109):  // cm
                 gs.ctm = matrixOperands().then(gs.ctm)
