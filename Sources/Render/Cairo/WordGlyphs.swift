@@ -32,10 +32,9 @@ final class WordGlyphs {
         }
     }
 
-    /// One font: the layout lines are shaped with, the font and item every line of it must share,
-    /// and its words.
+    /// One font: its description (what its words are itemized in), the font and item every line
+    /// of it must share, and its words.
     private final class Face {
-        let layout: OpaquePointer
         let desc: OpaquePointer
         var font: UnsafeMutablePointer<PangoFont>?
         var item: UnsafeMutablePointer<PangoItem>?
@@ -47,9 +46,8 @@ final class WordGlyphs {
         var unshaped: Set<String> = []
         /// Counts the times the face's font changed and its words were dropped.
         var generation = 0
-        init(layout: OpaquePointer, desc: OpaquePointer) { self.layout = layout; self.desc = desc }
+        init(desc: OpaquePointer) { self.desc = desc }
         deinit {
-            g_object_unref(UnsafeMutableRawPointer(layout))
             pango_font_description_free(desc)
             if let item { pango_item_free(item) }
             if let latinItem { pango_item_free(latinItem) }
@@ -271,10 +269,7 @@ final class WordGlyphs {
         if let f = lastFace, lastSpec == font { return f }
         let face: Face
         if let found = faces[font] { face = found } else {
-            let l = pango_layout_new(context)!
-            let d = PangoMeasurer.fontDescription(font)
-            pango_layout_set_font_description(l, d)
-            face = Face(layout: l, desc: d)
+            face = Face(desc: PangoMeasurer.fontDescription(font))
             faces[font] = face
         }
         lastSpec = font; lastFace = face
@@ -284,9 +279,9 @@ final class WordGlyphs {
     /// Shapes `utf8` (a word) alone with Pango: its glyphs and their byte offsets, or nil
     /// unless it comes out as one left-to-right run in the face's font with no missing glyph.
     ///
-    /// Once a Latin word has come out so, the face shapes further words directly with that
-    /// word's analysis (font, Latin script, language), skipping the layout's itemizing and line
-    /// breaking (a third of the cost of a new word): the glyphs are those of the word inside a
+    /// The first word is itemized as a layout of it would be (`PangoLine`). Once a Latin word has
+    /// come out so, the face shapes further words directly with that word's analysis (font, Latin
+    /// script, language), skipping the itemizing: the glyphs are those of the word inside a
     /// line, where Pango's itemizer gives figures and punctuation the script of the Latin text
     /// around them.
     private func shape(_ utf8: UnsafeBufferPointer<UInt8>, _ face: Face) -> (glyphs: [PangoGlyphInfo], clusters: [Int32])? {
