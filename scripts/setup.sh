@@ -15,6 +15,7 @@ packages=(
   fonts-inter fontconfig                                     # the brand font (stands in for DM Sans)
   fonts-dejavu-core fonts-droid-fallback fonts-nanum         # fallback for scripts Inter lacks (Arabic, CJK, Hangul, …)
   fonts-freefont-ttf                                         # fallback for Devanagari, Thai, Bengali, Tamil, Ethiopic, … (12 faces)
+  fonts-lohit-telu fonts-lohit-knda                          # fallback for Telugu and Kannada (one face each)
   fonts-noto-color-emoji                                     # emoji in notes, drawn in colour
   poppler-utils qpdf                                         # tests: pdftotext, pdfinfo -struct-text, pdffonts, qpdf --check/--json
   python3-yaml                                               # tests: the Kubernetes manifest parsed (PyYAML)
