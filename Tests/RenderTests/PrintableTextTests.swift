@@ -21,5 +21,8 @@ final class PrintableTextTests: XCTestCase {
         XCTAssertEqual(Heading("a\u{202E}b", style: style).text, "ab")
         XCTAssertEqual(TableCell("a\u{1B}b").text, "ab")
         XCTAssertEqual(BandText("a\u{9F}b", style: style, alignment: .leading).text, "ab")
+        XCTAssertEqual(List.Item("a\u{7}b", label: "\u{202D}•").label, "•")
+        XCTAssertEqual(Chart.Bar(label: "Suma\u{1B}triptan", value: 1, valueText: "1").label, "Sumatriptan")
+        XCTAssertEqual(StructureElement(.figure, alternativeText: "Relief\u{7}: 3").alternativeText, "Relief: 3")
     }
 }

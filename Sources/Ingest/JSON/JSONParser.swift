@@ -190,7 +190,7 @@ public final class JSONParser {
             return e
         }
         if c >= 0x80 {
-            if utf8SequenceLength(p, offset, n) == nil { return error("invalid UTF-8") }
+            if utf8SequenceLength(p, offset, n) == nil { return error(Self.invalidUTF8) }
             return error("unexpected character")
         }
         return error("unexpected control character 0x" + String(c, radix: 16, uppercase: true))
@@ -244,9 +244,9 @@ public final class JSONParser {
             let before = offset
             do {
                 try body(key, keyPos)
-            } catch var e as JSONSyntaxError where e.message == "invalid UTF-8" || e.message == "NUL byte in a string" {
+            } catch var e as JSONSyntaxError where e.message == Self.invalidUTF8 || e.message == Self.nulInString {
                 // Named as the CSV reader names a column: "notes contains invalid UTF-8".
-                e.message = fieldName(at: keyPos) + (e.message == "invalid UTF-8" ? " contains invalid UTF-8" : " contains a NUL byte")
+                e.message = fieldName(at: keyPos) + (e.message == Self.invalidUTF8 ? " contains invalid UTF-8" : " contains a NUL byte")
                 e.messageWithoutValues = e.message
                 throw e
             }
@@ -262,6 +262,10 @@ public final class JSONParser {
         }
         depth -= 1
     }
+
+    /// The messages of a bad byte in a string, which `readObject` names the member's key in.
+    static let invalidUTF8 = "invalid UTF-8"
+    static let nulInString = "NUL byte in a string"
 
     /// The key read at `keyPos` (a valid string: it was read once), for a message, with control
     /// characters escaped.
@@ -420,11 +424,11 @@ public final class JSONParser {
                 hasEscape = true
                 try scanEscape(into: scratch)
             } else if c < 0x20 {
-                if c == 0 { throw error("NUL byte in a string") }
+                if c == 0 { throw error(Self.nulInString) }
                 if c == 0x0A || c == 0x0D { throw error("unterminated string (line break inside a string)", at: offset) }
                 throw error("control character 0x" + String(c, radix: 16, uppercase: true) + " in a string (must be escaped)")
             } else if c >= 0x80 {
-                guard let len = utf8SequenceLength(p, offset, n) else { throw error("invalid UTF-8") }
+                guard let len = utf8SequenceLength(p, offset, n) else { throw error(Self.invalidUTF8) }
                 scratch.append(p + offset, len)
                 offset += len
             } else {

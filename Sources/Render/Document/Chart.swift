@@ -21,7 +21,7 @@ public struct Chart: Sendable {
         /// with care).
         public var hatched = false
         public init(label: String, value: Double, valueText: String, color: Color? = nil) {
-            self.label = label; self.value = value; self.valueText = valueText; self.color = color
+            self.label = PrintableText.printable(label); self.value = value; self.valueText = valueText; self.color = color
         }
     }
 
@@ -74,7 +74,7 @@ public struct Chart: Sendable {
     public struct ReferenceLine: Sendable, Hashable {
         public var value: Double
         public var label: String
-        public init(value: Double, label: String) { self.value = value; self.label = label }
+        public init(value: Double, label: String) { self.value = value; self.label = PrintableText.printable(label) }
     }
     public var style: Style
     public var spaceBefore: Double

@@ -3,11 +3,12 @@
 /// An export's free text can hold what a keyboard or a paste puts there — a bell, an escape
 /// sequence, a C1 control — which a font draws as a box of hex digits and a PDF's text layer
 /// would copy out; and the bidirectional embeddings and overrides (U+202A–U+202E), which make
-/// the page show characters in another order than they were written ("‮reversed" printed
+/// the page show characters in another order than they were written (`\u{202E}reversed` printed
 /// as "desrever"). Neither may change what a clinician reads, so every text a document block
-/// is made with passes through `printable`. Line breaks (LF, CR) and tabs stay, as do the
-/// isolates and marks (U+2066–U+2069, U+200E, U+200F), which only keep mixed-direction text
-/// in the order it was written.
+/// is made with (paragraphs, headings, list items, table cells, bands, chart labels) and every
+/// figure's alternative text passes through `printable`. Line breaks (LF, CR) and tabs stay, as
+/// do the isolates and marks (U+2066–U+2069, U+200E, U+200F), which only keep mixed-direction
+/// text in the order it was written.
 public enum PrintableText {
     /// `text` without C0 controls other than tab, LF and CR, DEL, C1 controls and the
     /// bidirectional embeddings and overrides; the same string when it has none.

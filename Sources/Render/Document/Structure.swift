@@ -82,7 +82,7 @@ public struct StructureElement: Hashable, Sendable {
     /// Continues the last element of this role under the same parent (a part after a page break).
     public var continues: Bool
     public init(_ role: StructureRole, alternativeText: String? = nil, continues: Bool = false) {
-        self.role = role; self.alternativeText = alternativeText; self.continues = continues
+        self.role = role; self.alternativeText = alternativeText.map(PrintableText.printable); self.continues = continues
     }
 }
 
