@@ -81,7 +81,7 @@ struct ClinicalCommand: ReportCommand {
                                           sections: sections)
         try ClinicalJob.gates(for: request).check(tier)
         let templates = try common.templateSet(app: "aurae")
-        let job = try ClinicalJob(templates: templates)
+        let job = preloadingFonts(try ClinicalJob(templates: templates))
         let inputs = try input.read(days: days, messages: console)
         let context = try dates.context(logs: inputs.logs, output: OutputTarget(path: output), console: console)
         let result = try job.run(consume inputs, request, in: context)

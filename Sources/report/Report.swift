@@ -121,6 +121,14 @@ protocol ReportCommand: ParsableCommand {
 extension ReportCommand {
     var drawsPDF: Bool { Self.alwaysDrawsPDF }
     static var alwaysDrawsPDF: Bool { false }
+
+    /// `job`, its PDF's fonts loading on a spare core (`PangoMeasurer.preload`) while the command
+    /// reads its input, when the command draws a PDF. Called once the job is made, before the
+    /// input is read.
+    func preloadingFonts<Job: ReportJob>(_ job: Job) -> Job {
+        if drawsPDF { PangoMeasurer.preload(job.fonts) }
+        return job
+    }
 }
 
 struct HeadacheCommand: ParsableCommand {

@@ -46,10 +46,10 @@ struct SummaryCommand: ReportCommand {
 
     func run() throws {
         let request = SummaryJob.Request(from: dates.from, to: dates.to, patientName: patientName)
-        let templates = try common.templateSet(app: "aurae")
+        let job = preloadingFonts(try SummaryJob(templates: try common.templateSet(app: "aurae")))
         let inputs = try input.read(messages: console)
         let context = try dates.context(logs: inputs.logs, output: OutputTarget(path: output), console: console)
-        let result = try SummaryJob(templates: templates).run(consume inputs, request, in: context)
+        let result = try job.run(consume inputs, request, in: context)
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }

@@ -10,6 +10,24 @@ final class FontMapTests: XCTestCase {
     /// Pango measures a font's metrics in a context it makes from the font map, which takes the
     /// map's resolution; at another than our contexts' 72 dpi, fontconfig loads and sorts every
     /// font a second time for it (PangoMeasurer.init; docs/performance.md).
+    /// A command's fonts loaded ahead on a thread of their own (`PangoMeasurer.preload`): the
+    /// measurer taken afterwards has them, once; and it draws what a measurer made on the spot
+    /// draws. Once per process, so all in this one test.
+    func testPreloadedFontsAreTheMeasurersOnce() throws {
+        let fonts = [FontSpec(family: "Inter", size: 9.5), FontSpec(family: "Inter", weight: .semibold, size: 13)]
+        PangoMeasurer.preload(fonts)
+        PangoMeasurer.preload([FontSpec(family: "Inter", size: 30)])  // a second call does nothing
+        let measurer = try XCTUnwrap(PangoMeasurer.preloaded())
+        XCTAssertEqual(measurer.fontsLoaded, Set(fonts))
+        XCTAssertNil(PangoMeasurer.preloaded(), "the measurer is given once")
+        let style = TextStyle(font: fonts[1], color: Color(red: 0, green: 0, blue: 0))
+        let fresh = PangoMeasurer()
+        for text in ["Headache days per month", "Ägypten · 12 %", "ד\"ר שרה לוי"] {
+            XCTAssertEqual(measurer.width(text, style: style), fresh.width(text, style: style), text)
+        }
+        XCTAssertEqual(measurer.lineMetrics(style).height, fresh.lineMetrics(style).height)
+    }
+
     func testTheFontMapIsAtTheContextsResolution() {
         let measurer = PangoMeasurer()
         XCTAssertEqual(pango_cairo_font_map_get_resolution(OpaquePointer(measurer.fontMap)), 72)

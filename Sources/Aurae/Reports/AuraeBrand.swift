@@ -122,7 +122,11 @@ public struct AuraeBrand: Sendable {
 
     public func style(_ family: KeyPath<AuraeBrand, String>, _ size: Double, _ weight: FontWeight = .regular,
                       _ color: Color) -> TextStyle {
-        TextStyle(font: FontSpec(family: self[keyPath: family], weight: weight, size: size), color: color)
+        TextStyle(font: font(family, size, weight), color: color)
+    }
+
+    public func font(_ family: KeyPath<AuraeBrand, String>, _ size: Double, _ weight: FontWeight = .regular) -> FontSpec {
+        FontSpec(family: self[keyPath: family], weight: weight, size: size)
     }
 
     /// The logo mark: concentric ellipses in the mark gradient, outer ring faintest. Small marks

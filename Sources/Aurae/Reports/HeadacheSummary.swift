@@ -161,6 +161,21 @@ public struct HeadacheSummary: Sendable {
             subheading: brand.style(\.headingFamily, brand.bodySize + 1, .semibold, p.textSecondary))
     }
 
+    /// The fonts the summary's layout measures: the title's and `textFonts`
+    /// (`ReportJob.fonts`; `FontPreloadTests` checks the list against the layout).
+    var fonts: [FontSpec] { [titleFont] + textFonts }
+
+    var titleFont: FontSpec { brand.font(\.headingFamily, brand.titleSize, .bold) }
+
+    /// The fonts of the text the clinical report shares with the summary: the caption, the body,
+    /// the section headings, the tables and the footer, the safety subheadings.
+    var textFonts: [FontSpec] {
+        [brand.font(\.bodyFamily, brand.captionSize), brand.font(\.bodyFamily, brand.bodySize),
+         brand.font(\.headingFamily, brand.headingSize, .semibold), brand.font(\.bodyFamily, brand.tableSize),
+         brand.font(\.bodyFamily, brand.tableSize, .semibold), brand.font(\.bodyFamily, brand.footerSize),
+         brand.font(\.headingFamily, brand.bodySize + 1, .semibold)]
+    }
+
     /// The summary's sections by the ids `templates/reports/aurae-summary.json` lists.
     static let sections: SectionRegistry<Content> = {
         var r = SectionRegistry<Content>()
@@ -238,7 +253,7 @@ public struct HeadacheSummary: Sendable {
         let p = brand.palette
         var blocks: [Block] = [try markBlock()]
         blocks.append(.heading(Heading(c.title,
-                                       style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
+                                       style: TextStyle(font: titleFont, color: p.textSecondary),
                                        outlineLevel: nil, spaceAfter: 4)))
         if let name = c.patientName {
             blocks.append(.paragraph(Paragraph(try w.render(k.patient, ["name": name]), style: body, spaceAfter: 2)))

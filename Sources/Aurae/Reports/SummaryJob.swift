@@ -32,6 +32,8 @@ public struct SummaryJob: ReportJob {
         config = try InsightsConfig(templates: templates)
     }
 
+    public var fonts: [FontSpec] { summary.fonts }
+
     /// The document for `logs` (everything after ingest and before layout).
     public func document(logs: [HeadacheLog], options: HeadacheSummary.Options) throws -> (Document, episodes: Int) {
         let range = HeadacheSummary.range(logs, options: options)

@@ -21,7 +21,11 @@ public enum PDFLibraries {
     /// before the process exits.
     public static func startLoading() { report_library_preload_pdf() }
 
-    /// Waits for the loading `startLoading` began, if it is still at work: the process must not
-    /// unload libraries that are being loaded. Main thread only.
-    public static func settle() { report_library_settle() }
+    /// Waits for the loading `startLoading` began and for fonts being preloaded
+    /// (`PangoMeasurer.preload`), if still at work: the process must not unload libraries that
+    /// are in use. Main thread only.
+    public static func settle() {
+        PangoMeasurer.settlePreload()
+        report_library_settle()
+    }
 }

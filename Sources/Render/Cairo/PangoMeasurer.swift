@@ -9,7 +9,7 @@ import CCairo
 public final class PangoMeasurer: TextMeasurer {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    private var entries: [FontSpec: FontEntry] = [:]
+    private(set) var entries: [FontSpec: FontEntry] = [:]
     private var lastSpec: FontSpec?
     private var lastEntry: FontEntry?
     private var checkedFamilies: Set<String> = []

@@ -9,14 +9,15 @@ public struct ReportContext {
     public var messages: any MessageSink
     private let fonts: Fonts
 
-    /// The measurer a context was given, or else one made when a PDF is first written: a command
-    /// that writes text, CSV or JSON never loads the PDF libraries (`PDFLibraries`).
+    /// The measurer a context was given, or else the one its command preloaded with the job's
+    /// fonts (`PangoMeasurer.preload`), or one made when a PDF is first written: a command that
+    /// writes text, CSV or JSON never loads the PDF libraries (`PDFLibraries`).
     private final class Fonts {
         private var given: PangoMeasurer?
         init(_ given: PangoMeasurer?) { self.given = given }
         var measurer: PangoMeasurer {
             if let given { return given }
-            let made = PangoMeasurer()
+            let made = PangoMeasurer.preloaded() ?? PangoMeasurer()
             given = made
             return made
         }

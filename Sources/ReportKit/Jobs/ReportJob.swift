@@ -1,4 +1,5 @@
 import Catalog
+import Render
 
 /// One report, as every command and the batch run it: made once from the templates (so a broken
 /// template fails before any input is read), then run on the inputs and what was asked for, in a
@@ -24,8 +25,15 @@ public protocol ReportJob {
 
     /// Runs the report: writes its output through `context`, whole or not at all.
     func run(_ inputs: Inputs, _ request: Request, in context: ReportContext) throws -> Outcome
+
+    /// The fonts the job's PDF layout measures, in the order it first does: a command loads them
+    /// on a spare core while it reads the input (`PangoMeasurer.preload`). A font missing here is
+    /// loaded when first measured; this list is about speed, never about what is drawn. Empty
+    /// for a job that writes no PDF.
+    var fonts: [FontSpec] { get }
 }
 
 extension ReportJob {
     public static func gates(for request: Request) -> [TierGate<Tier>] { [] }
+    public var fonts: [FontSpec] { [] }
 }

@@ -36,6 +36,8 @@ public struct ClinicalJob: ReportJob {
         report = try ClinicalReport(templates: templates, config: try InsightsConfig(templates: templates))
     }
 
+    public var fonts: [FontSpec] { report.fonts }
+
     /// The document for `inputs` (everything after ingest and before layout).
     public func document(_ inputs: HeadacheInputs, _ request: Request, run: RunInfo) throws -> (Document, episodes: Int) {
         let options = HeadacheSummary.Options(from: request.from, to: request.to, patientName: request.patientName,

@@ -60,6 +60,15 @@ public struct ClinicalReport: Sendable {
     let details: EpisodeDetailText
     let headings: [Section: String]
 
+    /// The fonts the report's layout measures: the text's it shares with the summary, the
+    /// clinical tables', the page-1 title's and the calendar's and charts' (`ReportJob.fonts`;
+    /// `FontPreloadTests` checks the list against the layout).
+    var fonts: [FontSpec] {
+        let brand = summary.brand
+        return summary.textFonts + [brand.font(\.bodyFamily, layout.tableTextSize, .semibold), brand.font(\.bodyFamily, layout.tableTextSize),
+                                brand.font(\.headingFamily, layout.glance.titleSize, .bold)] + visuals.fonts
+    }
+
     /// Loads and checks everything the report uses: both layouts, the brand, the insights
     /// wording, the visuals and every clinical wording key.
     public init(templates: TemplateSet, config: InsightsConfig) throws {

@@ -192,6 +192,16 @@ struct ClinicalVisuals: Sendable {
 
     // MARK: - Styles
 
+    /// The fonts of the calendar and the charts (`ClinicalReport.fonts`).
+    var fonts: [FontSpec] {
+        let c = layout.calendar, ch = layout.charts
+        let body: [(Double, FontWeight)] = [(c.titleSize, .semibold), (c.weekdaySize, .regular), (c.dayNumberSize, .regular),
+                                            (c.legendSize, .regular), (c.digitSize, .semibold), (c.miniDigitSize, .semibold),
+                                            (c.markSize, .regular), (ch.labelSize, .regular), (ch.valueSize, .semibold),
+                                            (ch.titleSize, .regular)]
+        return body.map { brand.font(\.bodyFamily, $0.0, $0.1) } + [brand.font(\.headingFamily, ch.subheadingSize, .semibold)]
+    }
+
     func style(_ size: Double, _ weight: FontWeight = .regular, _ color: Color? = nil) -> TextStyle {
         brand.style(\.bodyFamily, size, weight, color ?? brand.palette.textPrimary)
     }
