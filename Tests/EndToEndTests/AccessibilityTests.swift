@@ -273,6 +273,21 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/TD ja", "/TD el"])
     }
 
+    /// Emoji at the start of a line are all drawn: a line that copies out as its `ActualText` is
+    /// drawn in a group, where cairo 1.16 drew only the last of the colour glyphs it was handed
+    /// at once ("😀😃😄 ab" as one emoji after a blank).
+    func testEveryEmojiOfALeadingRunIsDrawn() throws {
+        let pdfimages = try ReportBinary.require("pdfimages")
+        let logs = """
+            {"schemaVersion": 1, "logs": [{"id": "a", "onsetAt": "2026-07-03T10:00:00+02:00", "severity": 3,
+              "resolvedAt": "2026-07-03T12:00:00+02:00", "retrospective": {"notes": "😀😃😄 ab"}}]}
+            """
+        try Data(logs.utf8).write(to: URL(fileURLWithPath: out("logs.json")))
+        try report(["headache", "summary", out("logs.json"), "-o", out("s.pdf"), "--as-of", "2026-07-31"])
+        let images = try ReportBinary.runTool(pdfimages, ["-list", out("s.pdf")]).stdoutText
+        XCTAssertEqual(images.split(separator: "\n").filter { $0.contains("rgb") }.count, 3, "three emoji, three images:\n\(images)")
+    }
+
     /// The checker fails a PDF that is not tagged: the summary's pages copied into a new file by
     /// qpdf, which keeps the marked content but not the catalog's structure tree and entries.
     /// A row's label is a header cell with row scope (`/TH`, `/Scope /Row`): the clinical

@@ -12,6 +12,8 @@ final class CairoPainter {
     private var device = DeviceTransform(cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0))
     /// Fonts known to draw colour glyphs (cairo writes those as images), by font.
     private var colorFonts: [UnsafeMutableRawPointer: Bool] = [:]
+    /// Whether the page is drawn for a tagged PDF, where text may be drawn in groups.
+    private var tagged = false
 
     /// Draws with `text`'s context, made from the measurer's font map, so text is set with
     /// exactly the fonts it was measured with.
@@ -54,6 +56,7 @@ final class CairoPainter {
     func drawTagged(_ page: DisplayPage, owners: [StructureTree.Owner], figures: Set<Int>) -> [ContentSegment] {
         sourceColor = nil
         segments = []
+        tagged = true
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         device = DeviceTransform(m)
@@ -157,9 +160,49 @@ final class CairoPainter {
             text.words.draw(cr, x: x, baseline: yIsBaseline ? y : y + l.baseline)
         case .layout(let l):
             let top = yIsBaseline ? y - Double(pango_layout_get_baseline(l)) / Double(PANGO_SCALE) : y
+            if tagged && drawRunByRun(l, x: x, top: top) { return }
             cairo_move_to(cr, x, top)
             pango_cairo_show_layout(cr, l)
         }
+    }
+
+    /// Draws layout `l` (one line) a run at a time, its colour glyphs one at a time, and returns
+    /// true; or returns false, drawing nothing, when it has no colour glyph. Cairo 1.16 drawing
+    /// into a group (a figure, or a line that copies out as its `ActualText`) draws only the last
+    /// of the colour glyphs a call starts with: "😀😃😄 ab" came out as one emoji after a blank
+    /// (the same with a C program calling Pango and cairo alone); one glyph a call draws them all.
+    private func drawRunByRun(_ l: OpaquePointer, x: Double, top: Double) -> Bool {
+        guard let iter = pango_layout_get_iter(l) else { return false }
+        defer { pango_layout_iter_free(iter) }
+        var runs: [(run: UnsafeMutablePointer<PangoGlyphItem>, x: Double, baseline: Double, color: Bool)] = []
+        var anyColor = false
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let font = run.pointee.item?.pointee.analysis.font else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iter, nil, &logical)
+            let color = hasColor(font)
+            anyColor = anyColor || color
+            runs.append((UnsafeMutablePointer(mutating: run), x + Double(logical.x) / Double(PANGO_SCALE),
+                         top + Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE), color))
+        } while pango_layout_iter_next_run(iter) != 0
+        guard anyColor, let text = pango_layout_get_text(l) else { return false }
+        for r in runs {
+            guard let glyphs = r.run.pointee.glyphs, let infos = glyphs.pointee.glyphs,
+                  let clusters = glyphs.pointee.log_clusters else { continue }
+            guard r.color, let font = r.run.pointee.item?.pointee.analysis.font else {
+                cairo_move_to(cr, r.x, r.baseline)
+                pango_cairo_show_glyph_item(cr, text, r.run)
+                continue
+            }
+            var gx = r.x
+            for k in 0..<Int(max(0, glyphs.pointee.num_glyphs)) {
+                var one = PangoGlyphString(num_glyphs: 1, glyphs: infos + k, log_clusters: clusters + k, space: 0)
+                cairo_move_to(cr, gx, r.baseline)
+                pango_cairo_show_glyph_string(cr, font, &one)
+                gx += Double(infos[k].geometry.width) / Double(PANGO_SCALE)
+            }
+        }
+        return true
     }
 
     private func drawLabel(_ label: TextLabel, owner: StructureTree.Owner) {
