@@ -77,7 +77,7 @@ final class CairoPainter {
                 segments = recorded
                 segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea()))
                 i = j
-            } else if case .text(let run) = items[i], case .node = owner, continuesOnNextLine(i, items, owners) {
+            } else if case .text(let run) = items[i], case .node = owner, !run.joinsNext, continuesOnNextLine(i, items, owners) {
                 drawText(run, owner: owner, wordBreakAfter: true)
                 i += 1
             } else {

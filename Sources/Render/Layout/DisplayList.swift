@@ -61,10 +61,13 @@ public struct TextRun: Hashable, Sendable {
     public var width: Double
     public var alignment: Alignment
     public var style: TextStyle
+    /// The line ends inside a word that the next line of its element continues: no word break
+    /// is read between them (`TextBreaking.joins`).
+    public var joinsNext: Bool
     public init(text: String, origin: Point, width: Double, alignment: Alignment = .leading,
-                style: TextStyle) {
+                style: TextStyle, joinsNext: Bool = false) {
         self.text = text; self.origin = origin; self.width = width
-        self.alignment = alignment; self.style = style
+        self.alignment = alignment; self.style = style; self.joinsNext = joinsNext
     }
 }
 
@@ -122,7 +125,7 @@ extension DisplayItem {
             switch r.alignment { case .leading: a = "L"; case .center: a = "C"; case .trailing: a = "R" }
             return "text \(fmt(r.origin.x)),\(fmt(r.origin.y)) w=\(fmt(r.width)) \(a) "
                 + "\(f.family)/\(f.weight.rawValue)\(f.italic ? "i" : "")/\(fmt(f.size)) "
-                + "\(hexString(r.style.color)) \(quote(r.text))"
+                + "\(hexString(r.style.color)) \(quote(r.text))\(r.joinsNext ? " joins" : "")"
         case .rect(let rect, let paint, let opacity):
             return "rect \(fmtRect(rect)) \(paintString(paint))\(opacity == 1 ? "" : " a=\(fmtOpacity(opacity))")"
         case .ellipse(let rect, let paint, let opacity):

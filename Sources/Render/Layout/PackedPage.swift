@@ -23,6 +23,8 @@ struct PageItems: Sendable {
         var alignment: Alignment
         /// A label's vertical anchor (unused for runs).
         var vertical: TextAnchor.Vertical
+        /// A run's `joinsNext` (unused for labels).
+        var joinsNext = false
     }
 
     /// A rectangle or an ellipse (`a` its origin, `b` its width and height, `value` its opacity,
@@ -73,7 +75,7 @@ struct PageItems: Sendable {
         case .text(let r):
             kinds.append(.run)
             texts.append(Text(text: r.text, point: r.origin, width: r.width, style: styles.index(r.style),
-                              alignment: r.alignment, vertical: .top))
+                              alignment: r.alignment, vertical: .top, joinsNext: r.joinsNext))
         case .label(let l):
             kinds.append(.label)
             texts.append(Text(text: l.text, point: l.position, width: 0, style: styles.index(l.style),
@@ -121,7 +123,8 @@ struct PageItems: Sendable {
         if kind == .label {
             return .label(TextLabel(text: t.text, position: t.point, anchor: TextAnchor(t.alignment, t.vertical), style: style))
         }
-        return .text(TextRun(text: t.text, origin: t.point, width: t.width, alignment: t.alignment, style: style))
+        return .text(TextRun(text: t.text, origin: t.point, width: t.width, alignment: t.alignment, style: style,
+                             joinsNext: t.joinsNext))
     }
 
     private func mark(_ m: Mark, _ kind: Kind) -> DisplayItem {

@@ -109,3 +109,48 @@ enum TextBreaking {
         return out
     }
 }
+
+extension TextBreaking {
+    /// For each of `lines` — lines a measurer broke `text` into, all of them or a run of them (a
+    /// part after a page break) — whether the next line continues it with nothing between them
+    /// in `text`: the break fell inside a word (after a hyphen or a slash, between ideographs, in
+    /// a word longer than the line), not at white space, so no word break is read there. False
+    /// for the last line, before an empty line, and from the first line not found in `text` as
+    /// it is (a line a measurer changed, such as one cut and ended with "…").
+    static func joins(_ lines: some Collection<String>, in text: String) -> [Bool] {
+        var out = [Bool](repeating: false, count: lines.count)
+        guard lines.count > 1 else { return out }
+        let bytes = Array(text.utf8)
+        let utf8 = lines.map { Array($0.utf8) }
+        let drawn = utf8.indices.filter { !utf8[$0].isEmpty }
+        guard let first = drawn.first, drawn.count > 1 else { return out }
+        func found(_ line: [UInt8], at p: Int) -> Bool {
+            guard p >= 0, p + line.count <= bytes.count else { return false }
+            for k in line.indices where bytes[p + k] != line[k] { return false }
+            return true
+        }
+        /// Where `line` starts after `end`, across white space only: the first place it fits.
+        func next(_ line: [UInt8], after end: Int) -> Int? {
+            var p = end
+            while true {
+                if found(line, at: p) { return p }
+                guard p < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[p]) else { return nil }
+                p += 1
+            }
+        }
+        // The first line: at the text's start (a whole element), or where the lines after it follow.
+        var start: Int?
+        var p = 0
+        while start == nil, p + utf8[first].count <= bytes.count {
+            if found(utf8[first], at: p), next(utf8[drawn[1]], after: p + utf8[first].count) != nil { start = p }
+            p += 1
+        }
+        guard var end = start.map({ $0 + utf8[first].count }) else { return out }
+        for (a, b) in zip(drawn, drawn.dropFirst()) {
+            guard let at = next(utf8[b], after: end) else { break }
+            out[a] = b == a + 1 && at == end
+            end = at + utf8[b].count
+        }
+        return out
+    }
+}

@@ -34,9 +34,10 @@ struct HeadingBox: LayoutBox {
         }
         canvas.beginElement(StructureElement(.heading(heading.level)))
         defer { canvas.endElement() }
+        let joins = TextBreaking.joins(lines, in: heading.text)
         for (i, line) in lines.enumerated() where !line.isEmpty {
             canvas.add(.text(TextRun(text: line, origin: Point(x: origin.x, y: origin.y + Double(i) * lineHeight),
-                                     width: width, alignment: .leading, style: heading.style)))
+                                     width: width, alignment: .leading, style: heading.style, joinsNext: joins[i])))
         }
     }
 }

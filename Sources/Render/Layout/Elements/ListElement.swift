@@ -96,8 +96,10 @@ struct ListBox: LayoutBox {
         var y = origin.y + l.padding.top
         var inList = false
         func lines(_ piece: Piece, at top: Double) {
+            let joins = TextBreaking.joins(piece.lines, in: piece.item.map { l.items[$0].text } ?? l.note ?? "")
             for (k, line) in piece.lines.enumerated() where !line.isEmpty {
-                canvas.add(.text(TextRun(text: line, origin: Point(x: x, y: top + Double(k) * lineHeight), width: width, style: l.style)))
+                canvas.add(.text(TextRun(text: line, origin: Point(x: x, y: top + Double(k) * lineHeight), width: width,
+                                         style: l.style, joinsNext: joins[k])))
             }
         }
         for (j, piece) in pieces.enumerated() {

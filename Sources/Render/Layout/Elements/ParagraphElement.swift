@@ -70,9 +70,10 @@ struct ParagraphBox: LayoutBox {
         defer { canvas.endElement() }
         let x = origin.x + p.indent + p.padding.left
         let innerW = p.innerWidth(frameWidth)
+        let joins = TextBreaking.joins(lines, in: p.text)
         for (k, line) in lines.enumerated() where !line.isEmpty {
             canvas.add(.text(TextRun(text: line, origin: Point(x: x, y: origin.y + p.padding.top + Double(k) * lineHeight),
-                                     width: innerW, alignment: p.alignment, style: p.style)))
+                                     width: innerW, alignment: p.alignment, style: p.style, joinsNext: joins[k])))
         }
     }
 }

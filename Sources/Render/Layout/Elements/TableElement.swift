@@ -127,8 +127,8 @@ struct TableBox: LayoutBox {
         defer { canvas.endElement() }
         var y = origin.y
         if let header {
-            emit(header, top: y, x0: origin.x, fill: table.headerFill, cellFills: [], cell: .tableHeaderCell,
-                 continues: false, into: &canvas)
+            emit(header, top: y, x0: origin.x, fill: table.headerFill, cellFills: [], texts: table.header,
+                 cell: .tableHeaderCell, continues: false, into: &canvas)
         }
         y += headerHeight
         for i in start..<end {
@@ -138,15 +138,15 @@ struct TableBox: LayoutBox {
                 canvas.add(.rect(Rect(x: origin.x, y: y, width: layout.totalWidth, height: row.height),
                                  .solid(z), opacity: 1))
             }
-            emit(row, top: y, x0: origin.x, fill: r.fill, cellFills: r.cells.map(\.fill), cell: .tableDataCell,
-                 continues: i == start && first != nil, into: &canvas)
+            emit(row, top: y, x0: origin.x, fill: r.fill, cellFills: r.cells.map(\.fill), texts: r.cells.map(\.text),
+                 cell: .tableDataCell, continues: i == start && first != nil, into: &canvas)
             y += row.height
         }
     }
 
     /// Draws one row as a row of `cell`s; `continues` when it is the rest of a row split at the
     /// page break before.
-    private func emit(_ row: Row, top: Double, x0: Double, fill: Color?, cellFills: [Color?],
+    private func emit(_ row: Row, top: Double, x0: Double, fill: Color?, cellFills: [Color?], texts: [String],
                       cell role: StructureRole, continues: Bool, into canvas: inout DisplayCanvas) {
         canvas.beginElement(StructureElement(.tableRow, continues: continues))
         defer { canvas.endElement() }
@@ -172,10 +172,11 @@ struct TableBox: LayoutBox {
             var ly = top + pad.top + max(0, (inner - textH) / 2)
             let w = max(0, widths[c] - pad.left - pad.right)
             let align = table.columns[c].alignment
-            for line in lines {
+            let joins = lines.count > 1 && c < texts.count ? TextBreaking.joins(lines, in: texts[c]) : []
+            for (k, line) in lines.enumerated() {
                 if !line.isEmpty {
                     canvas.add(.text(TextRun(text: line, origin: Point(x: x0 + xs[c] + pad.left, y: ly),
-                                             width: w, alignment: align, style: style)))
+                                             width: w, alignment: align, style: style, joinsNext: k < joins.count && joins[k])))
                 }
                 ly += lineHeight
             }
