@@ -288,6 +288,39 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(images.split(separator: "\n").filter { $0.contains("rgb") }.count, 3, "three emoji, three images:\n\(images)")
     }
 
+    /// What a reader moving from heading to heading hears: whose directory card comes next, which
+    /// currency an expense table holds, which group of flagged episodes; the expense report's
+    /// disclaimer and data source are in its text once, not only in the page furniture; the
+    /// clinical report's preventive table has no empty column.
+    func testCardsCurrenciesAndFlagGroupsAreHeadings() throws {
+        let pdfinfo = try ReportBinary.require("pdfinfo"), qpdf = try ReportBinary.require("qpdf")
+        try report(["care", "directory", sample("care/providers.json"), "--tier", "family", "--circle", "c-1", "-o", out("d.pdf")])
+        try report(["care", "expenses", sample("care/expenses.csv"), "--tier", "family", "--circle", "c-1", "--as-of", "2026-03-31",
+                    "-o", out("e.pdf")])
+        try report(["headache", "summary", sample("aurae/logs.json"), "-o", out("s.pdf"), "--as-of", "2026-07-31"])
+        try report(["headache", "clinical", sample("aurae/logs.json"), "--days", sample("aurae/days.json"), "-o", out("c.pdf"),
+                    "--tier", "premium", "--as-of", "2026-07-31", "--sections", "all"])
+        func aloud(_ file: String) throws -> String { try ReportBinary.runTool(pdfinfo, ["-struct-text", out(file)]).stdoutText }
+        let cards = Self.headings(aloud: try aloud("d.pdf"))
+        XCTAssertEqual(cards.filter { $0.level == 3 }.map(\.text), ["Dr. Minh Tran", "Green Cross Pharmacy", "Dr. Anna Weber"])
+        let expenses = try aloud("e.pdf")
+        let captions = Self.headings(aloud: expenses).filter { $0.text.hasPrefix("Amounts in") }
+        XCTAssertEqual(captions.count, expenses.components(separatedBy: "\"Amounts in").count - 1, "every caption a heading")
+        XCTAssertGreaterThan(captions.count, 6)
+        XCTAssertTrue(captions.allSatisfy { $0.level == 3 }, "\(captions)")
+        XCTAssertTrue(expenses.contains("\"This is not financial advice. Consult a professional.\""), expenses)
+        XCTAssertTrue(expenses.contains("\"Data: expenses.csv · 5 Jan 2026 to 31 Mar 2026\""), expenses)
+        let safety = Self.headings(aloud: try aloud("s.pdf")).map { "H\($0.level) \($0.text)" }
+        XCTAssertEqual(Array(safety.prefix(5)), ["H1 Headache summary", "H2 Safety", "H3 Flagged episodes",
+                                                 "H4 Episodes that came on instantly with high severity",
+                                                 "H4 Episodes that came on instantly"])
+        let clinical = try aloud("c.pdf")
+        let preventive = try XCTUnwrap(clinical.range(of: "\"Preventive or daily medication\"\n"))
+        let headerRow = clinical[preventive.upperBound...].components(separatedBy: "    TR\n").dropFirst().first ?? ""
+        XCTAssertEqual(headerRow.components(separatedBy: "TH:").count - 1, 2, "medication and days, no empty column:\n\(headerRow)")
+        XCTAssertEqual(try TaggedPDFCheck(path: out("c.pdf"), qpdf: qpdf).problems(language: "en"), [])
+    }
+
     /// The checker fails a PDF that is not tagged: the summary's pages copied into a new file by
     /// qpdf, which keeps the marked content but not the catalog's structure tree and entries.
     /// A row's label is a header cell with row scope (`/TH`, `/Scope /Row`): the clinical

@@ -326,14 +326,14 @@ public struct HeadacheSummary: Sendable {
             let tiers = Set(safety.flags.map(\.tier))
             if tiers.contains(.primary) {
                 blocks.append(.keepTogether([
-                    .paragraph(Paragraph(try w.render(k.primaryGroup), style: subheading, spaceAfter: 2)),
+                    .paragraph(groupTitle(try w.render(k.primaryGroup), subheading)),
                     .paragraph(Paragraph(try w.render(k.redFlagPrimary), style: banner, spaceAfter: 6,
                                          fill: p.safetyFill, padding: EdgeInsets(all: 6))),
                 ]))
             }
             if tiers.contains(.secondary) {
                 blocks.append(.keepTogether([
-                    .paragraph(Paragraph(try w.render(k.secondaryGroup), style: subheading, spaceAfter: 2)),
+                    .paragraph(groupTitle(try w.render(k.secondaryGroup), subheading)),
                     .paragraph(Paragraph(try w.render(k.redFlagSecondary), style: banner, spaceAfter: 6,
                                          fill: p.safetyFill, padding: EdgeInsets(all: 6))),
                 ]))
@@ -352,6 +352,14 @@ public struct HeadacheSummary: Sendable {
             ]))
         }
         return blocks
+    }
+
+    /// The title of a group of flagged episodes: a heading (H4) under "Flagged episodes", so that
+    /// a reader moving from heading to heading finds it; not in the outline.
+    private func groupTitle(_ text: String, _ style: TextStyle) -> Paragraph {
+        var title = Paragraph(text, style: style, spaceAfter: 2)
+        title.role = .heading(4)
+        return title
     }
 
     /// The episode table under its heading; `textSize` (the brand's table size by default) and

@@ -118,8 +118,11 @@ public struct DirectoryDocument {
             headerStyle: label, bodyStyle: brand.style(\.bodyFamily, c.valueSize, .regular, p.textPrimary),
             cellPadding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY), spaceAfter: c.spacing,
             rowSplitting: .truncatingCells, rowHeaderColumns: 1)
-        let name = Paragraph(Directory.present(e.name) ?? e.id, style: brand.style(\.bodyFamily, c.nameSize, .semibold, p.textSecondary),
+        var name = Paragraph(Directory.present(e.name) ?? e.id, style: brand.style(\.bodyFamily, c.nameSize, .semibold, p.textSecondary),
                              fill: p.tableHeaderFill, padding: EdgeInsets(horizontal: c.paddingX, vertical: c.paddingY + 1.5))
+        // The card's heading (H3, under its role's H2): a reader moving from heading to heading,
+        // or from table to table, hears whose card it is.
+        name.role = .heading(3)
         return .keepTogether([.paragraph(name), .table(table)])
     }
 

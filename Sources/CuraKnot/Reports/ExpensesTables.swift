@@ -27,8 +27,12 @@ struct ExpensesTables {
         if let who = try format.recipient(report.recipient(name: input.recipientName)) {
             blocks.append(.paragraph(Paragraph(who, style: brand.style(\.bodyFamily, brand.bodySize, .semibold, p.textSecondary), spaceAfter: 2)))
         }
+        // The data source and range, and the disclaimer, once in the text a reader hears: the
+        // running header and the footers that repeat them on every page are page furniture.
         blocks += [
-            .paragraph(Paragraph(try w.range(report.range, date: format.date), style: body, spaceAfter: 2)),
+            .paragraph(Paragraph(try w.dataSource(report, date: format.date), style: body, spaceAfter: 2)),
+            .paragraph(Paragraph(try w.render(k.disclaimer), style: brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption),
+                                 spaceAfter: 2)),
             .rule(Rule(height: brand.accentBarHeight, color: p.accentBar, spaceBefore: 8, spaceAfter: 10)),
         ]
         if report.totals.items.isEmpty { blocks.append(.paragraph(Paragraph(try w.render(k.empty), style: body))) }
@@ -176,12 +180,7 @@ struct ExpensesTables {
     /// on from where the page is, the caption kept with the first rows.
     private func kept(_ currency: String, _ table: Table, whole: Bool = true) throws -> [Block] {
         let kept = Block(KeptTable(table: table, minimumAtFoot: layout.minimumRowsAtFoot, minimumCarried: layout.minimumRowsCarried))
-        guard whole else {
-            var caption = Heading(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, outlineLevel: nil,
-                                  spaceAfter: 3)
-            caption.structureLevel = 3  // under its section's H2, not a second title
-            return [.heading(caption), kept]
-        }
+        guard whole else { return [try caption(currency), kept] }
         return [.keepTogether([try caption(currency), kept])]
     }
 
@@ -195,8 +194,13 @@ struct ExpensesTables {
                          outlineLevel: 1, spaceBefore: 6, spaceAfter: 6))
     }
 
+    /// "Amounts in EUR": the heading (H3, under its section's H2; not in the outline) of the
+    /// table after it, so that a reader moving from table to table hears which currency it holds.
     private func caption(_ currency: String) throws -> Block {
-        .paragraph(Paragraph(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, spaceAfter: 3))
+        var caption = Heading(try wording.render(wording.keys.inCurrency, ["currency": currency]), style: captionStyle, outlineLevel: nil,
+                              spaceAfter: 3)
+        caption.structureLevel = 3
+        return .heading(caption)
     }
 
     private var captionStyle: TextStyle { brand.style(\.bodyFamily, brand.captionSize, .semibold, brand.palette.caption) }

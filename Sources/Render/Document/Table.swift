@@ -74,8 +74,12 @@ public struct TableColumn: Sendable {
     /// column): kept once for the column, not in each of thousands of cells. A cell's own style
     /// still overrides it.
     public var style: TextStyle?
-    public init(_ width: Width, alignment: Alignment = .leading, overflow: Overflow = .wrap, style: TextStyle? = nil) {
-        self.width = width; self.alignment = alignment; self.overflow = overflow; self.style = style
+    /// A column that only widens the table (its rows' fills reach the frame's edge): drawn, but
+    /// not a column of the table a reader hears — its cells are not tagged. Its cells hold no text.
+    public var filler: Bool
+    public init(_ width: Width, alignment: Alignment = .leading, overflow: Overflow = .wrap, style: TextStyle? = nil,
+                filler: Bool = false) {
+        self.width = width; self.alignment = alignment; self.overflow = overflow; self.style = style; self.filler = filler
     }
 }
 

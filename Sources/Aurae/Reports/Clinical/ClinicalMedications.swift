@@ -59,7 +59,7 @@ extension ClinicalReport {
             let names = try book.texts(of: g.medicationColumns)
             blocks.append(.table(table("preventive medication", columns: [
                 TableColumn(.fixed(layout.medicationTable.nameWidth)), TableColumn(.fixed(layout.medicationTable.numberWidth), alignment: .trailing),
-                TableColumn(.flexible(1)),
+                TableColumn(.flexible(1), filler: true),
             ], header: [names[.medication] ?? "", names[.days] ?? "", ""],
                rows: preventive.map { TableRow([TableCell($0.name), TableCell(String($0.days)), TableCell("")]) }, c: c)))
         }

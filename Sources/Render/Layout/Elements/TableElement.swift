@@ -164,6 +164,7 @@ struct TableBox: LayoutBox {
         let inner = row.height - pad.top - pad.bottom
         for c in 0..<row.cellCount {
             let lines = row.lines(c), style = row.styles[c], lineHeight = row.lineHeights[c]
+            if c < table.columns.count && table.columns[c].filler { continue }
             let cellRole = role == .tableDataCell && c < table.rowHeaderColumns ? StructureRole.tableRowHeaderCell : role
             canvas.beginElement(StructureElement(cellRole, continues: continues))
             defer { canvas.endElement() }
