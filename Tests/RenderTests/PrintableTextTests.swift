@@ -25,4 +25,16 @@ final class PrintableTextTests: XCTestCase {
         XCTAssertEqual(Chart.Bar(label: "Suma\u{1B}triptan", value: 1, valueText: "1").label, "Sumatriptan")
         XCTAssertEqual(StructureElement(.figure, alternativeText: "Relief\u{7}: 3").alternativeText, "Relief: 3")
     }
+
+    /// A right-to-left name set into a line is isolated, so the figures after it stay after it
+    /// ("Patient: שרה לוי · 1 Feb 2027", not "Patient: 1 · שרה לוי Feb 2027"); a left-to-right
+    /// one is left as it is; the isolates are left out of what the line copies out as.
+    func testRightToLeftNamesAreIsolated() {
+        XCTAssertEqual(PrintableText.isolated("שרה לוי-כהן"), "\u{2068}שרה לוי-כהן\u{2069}")
+        XCTAssertEqual(PrintableText.isolated("نور الهدى 👵🏽"), "\u{2068}نور الهدى 👵🏽\u{2069}")
+        XCTAssertEqual(PrintableText.isolated("Zoë Ångström"), "Zoë Ångström")
+        XCTAssertEqual(PrintableText.isolated("Ελένη 王"), "Ελένη 王")
+        XCTAssertEqual(PrintableText.withoutIsolates("Patient: \u{2068}שרה\u{2069} · 1 Feb"), "Patient: שרה · 1 Feb")
+        XCTAssertEqual(PrintableText.withoutIsolates("no isolates — here"), "no isolates — here")
+    }
 }

@@ -134,12 +134,15 @@ public struct HeadacheSummary: Sendable {
         /// The range's totals for the header's line of totals (`nil`: no such line).
         let totals: PeriodFigures?
         /// The trimmed patient name, `nil` when none was given.
-        var patientName: String? {
-            options.patientName?.trimmed(.spacesAndNewlines).nilIfEmpty
-        }
+        /// The name as given, set apart from the text around it when it is written right to left
+        /// (`PrintableText.isolated`).
+        var patientName: String? { givenName.map(PrintableText.isolated) }
+        private var givenName: String? { options.patientName?.trimmed(.spacesAndNewlines).nilIfEmpty }
         /// The patient name cut to `runningNameCharacters` characters (with "…"): on one line in
         /// the running header of every page.
-        var shortPatientName: String? { patientName.map { summary.format.notes($0, limit: summary.layout.runningNameCharacters) } }
+        var shortPatientName: String? {
+            givenName.map { PrintableText.isolated(summary.format.notes($0, limit: summary.layout.runningNameCharacters)) }
+        }
         /// The title under the brand header (the document's one H1, not a bookmark: the
         /// outline lists the sections).
         let title: String

@@ -1,6 +1,7 @@
 import Catalog
 import Ingest
 import Quoting
+import Render
 import ReportKit
 
 /// Whom a care document is for (spec 40-care-circle.md, "One care recipient per document"): the
@@ -15,6 +16,14 @@ public struct CareRecipient: Sendable, Equatable {
         self.name = trimmed?.isEmpty == false ? trimmed : nil
         self.circleId = circleId
         self.patientIds = Array(Set(patientIds)).sorted()
+    }
+
+    /// The same recipient with a right-to-left name set apart from the text around it, for a
+    /// line of a PDF (`PrintableText.isolated`).
+    public var isolated: CareRecipient {
+        var q = self
+        q.name = name.map(PrintableText.isolated)
+        return q
     }
 
     /// The same recipient with every value through `Quote.text`, for a line of text output.

@@ -65,7 +65,7 @@ public struct DirectoryDocument {
         let body = brand.style(\.bodyFamily, brand.bodySize, .regular, p.textPrimary)
         let caption = brand.style(\.bodyFamily, brand.captionSize, .regular, p.caption)
         let heading = brand.style(\.headingFamily, brand.headingSize, .semibold, p.textSecondary)
-        let who = try format.recipient(recipient)
+        let who = try format.recipient(recipient.isolated)
         var blocks: [Block] = [
             .paragraph(Paragraph(try w.render(k.wordmark),
                                  style: brand.style(\.headingFamily, brand.wordmarkSize, .semibold, p.textSecondary), spaceAfter: 8)),

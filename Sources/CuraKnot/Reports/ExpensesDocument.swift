@@ -62,7 +62,7 @@ struct ExpensesDocument {
         let w = wording, k = wording.keys
         let band = brand.style(\.bodyFamily, brand.footerSize, .regular, brand.palette.caption)
         let dataSource = try w.dataSource(input.report, date: format.date)
-        let source = try format.recipient(input.report.recipient(name: input.recipientName))
+        let source = try format.recipient(input.report.recipient(name: input.recipientName).isolated)
             .map { try w.render(k.pageHeader, ["recipient": $0, "dataSource": dataSource]) } ?? dataSource
         let disclaimer = try w.render(k.disclaimer)
         let generatedBy = try w.render(k.generatedBy)

@@ -24,7 +24,7 @@ struct ExpensesTables {
             .heading(Heading(try w.render(k.title), style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                              outlineLevel: nil, spaceAfter: 4)),
         ]
-        if let who = try format.recipient(report.recipient(name: input.recipientName)) {
+        if let who = try format.recipient(report.recipient(name: input.recipientName).isolated) {
             blocks.append(.paragraph(Paragraph(who, style: brand.style(\.bodyFamily, brand.bodySize, .semibold, p.textSecondary), spaceAfter: 2)))
         }
         // The data source and range, and the disclaimer, once in the text a reader hears: the

@@ -28,7 +28,7 @@ struct MeetingBlocks {
             .heading(Heading(try book.render(keys.title), style: brand.style(\.headingFamily, brand.titleSize, .bold, p.textSecondary),
                              outlineLevel: nil, spaceAfter: 4)),
         ]
-        if let recipient = try format.recipient(input.recipient) {
+        if let recipient = try format.recipient(input.recipient.isolated) {
             blocks.append(.paragraph(Paragraph(recipient, style: strong, spaceAfter: 2)))
         }
         blocks += [

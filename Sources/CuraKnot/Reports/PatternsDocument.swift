@@ -73,7 +73,7 @@ public struct PatternsDocument {
     /// names whom it is for, else the circle and patient ids do.
     public func document(asOf: LocalDate, _ patient: PatientPatterns, recipientName: String? = nil, run: RunInfo) throws -> Document {
         let recipient = CareRecipient(name: recipientName, circleId: patient.circleId, patientIds: [patient.patientId])
-        let who = try format.recipient(recipient) ?? ""
+        let who = try format.recipient(recipient.isolated) ?? ""
         let date = try format.date(asOf)
         let metadata = DocumentMetadata(
             title: try book.render(keys.title), subject: try book.render(keys.documentSubject, ["recipient": who, "date": date]),

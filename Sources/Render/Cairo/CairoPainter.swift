@@ -160,7 +160,7 @@ final class CairoPainter {
             text.words.draw(cr, x: x, baseline: yIsBaseline ? y : y + l.baseline)
         case .layout(let l):
             let top = yIsBaseline ? y - Double(pango_layout_get_baseline(l)) / Double(PANGO_SCALE) : y
-            if tagged && drawRunByRun(l, x: x, top: top) { return }
+            if tagged && drawRunByRun(l, x: x, top: top, isolates: hasIsolates(l)) { return }
             cairo_move_to(cr, x, top)
             pango_cairo_show_layout(cr, l)
         }
@@ -171,7 +171,18 @@ final class CairoPainter {
     /// into a group (a figure, or a line that copies out as its `ActualText`) draws only the last
     /// of the colour glyphs a call starts with: "😀😃😄 ab" came out as one emoji after a blank
     /// (the same with a C program calling Pango and cairo alone); one glyph a call draws them all.
-    private func drawRunByRun(_ l: OpaquePointer, x: Double, top: Double) -> Bool {
+    /// Whether layout `l`'s text holds an isolate (`PrintableText.isolated`).
+    private func hasIsolates(_ l: OpaquePointer) -> Bool {
+        guard let text = pango_layout_get_text(l) else { return false }
+        var p = text
+        while p.pointee != 0 {
+            if UInt8(bitPattern: p.pointee) == 0xE2, UInt8(bitPattern: p[1]) == 0x81, UInt8(bitPattern: p[2]) == 0xA8 { return true }
+            p += 1
+        }
+        return false
+    }
+
+    private func drawRunByRun(_ l: OpaquePointer, x: Double, top: Double, isolates: Bool = false) -> Bool {
         guard let iter = pango_layout_get_iter(l) else { return false }
         defer { pango_layout_iter_free(iter) }
         var runs: [(run: UnsafeMutablePointer<PangoGlyphItem>, x: Double, baseline: Double, color: Bool)] = []
@@ -185,13 +196,14 @@ final class CairoPainter {
             runs.append((UnsafeMutablePointer(mutating: run), x + Double(logical.x) / Double(PANGO_SCALE),
                          top + Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE), color))
         } while pango_layout_iter_next_run(iter) != 0
-        guard anyColor, let text = pango_layout_get_text(l) else { return false }
+        guard anyColor || isolates, let text = pango_layout_get_text(l) else { return false }
         for r in runs {
             guard let glyphs = r.run.pointee.glyphs, let infos = glyphs.pointee.glyphs,
                   let clusters = glyphs.pointee.log_clusters else { continue }
-            guard r.color, let font = r.run.pointee.item?.pointee.analysis.font else {
+            guard let font = r.run.pointee.item?.pointee.analysis.font else { continue }
+            guard r.color else {
                 cairo_move_to(cr, r.x, r.baseline)
-                pango_cairo_show_glyph_item(cr, text, r.run)
+                if isolates { pango_cairo_show_glyph_string(cr, font, glyphs) } else { pango_cairo_show_glyph_item(cr, text, r.run) }
                 continue
             }
             var gx = r.x
@@ -327,7 +339,7 @@ final class CairoPainter {
         cairo_pop_group_to_source(cr)
         cairo_paint(cr)
         sourceColor = nil
-        segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea(), actualText: text))
+        segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea(), actualText: PrintableText.withoutIsolates(text)))
     }
 
     /// The glyphs cairo writes as text for layout `l`, or nil when some are drawn otherwise (a

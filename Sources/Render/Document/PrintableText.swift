@@ -20,6 +20,34 @@ public enum PrintableText {
         return String(scalars)
     }
 
+    /// `value` — a name set into a line of other text ("Patient: {name} · 1 Feb 2027 – 18 Apr
+    /// 2027") — between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE when it
+    /// holds right-to-left letters, so that the bidirectional algorithm orders it apart from the
+    /// text around it: the figures after a Hebrew or Arabic name otherwise join it, and the line
+    /// shows "Patient: 1 · שרה לוי Feb 2027". The same string otherwise. The isolates draw
+    /// nothing, and a line's `ActualText` leaves them out (`withoutIsolates`).
+    public static func isolated(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: isRightToLeft) else { return value }
+        return "\u{2068}" + value + "\u{2069}"
+    }
+
+    /// `text` without the isolates `isolated` adds.
+    public static func withoutIsolates(_ text: String) -> String {
+        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: { $0.value == 0x2068 || $0.value == 0x2069 }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for s in text.unicodeScalars where s.value != 0x2068 && s.value != 0x2069 { scalars.append(s) }
+        return String(scalars)
+    }
+
+    /// Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
+    /// Mandaic and their presentation forms).
+    static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return false
+        }
+    }
+
     static func isDropped(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x09, 0x0A, 0x0D: return false
