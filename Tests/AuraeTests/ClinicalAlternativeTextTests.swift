@@ -72,6 +72,11 @@ extension ClinicalVisualsTests {
         XCTAssertTrue(alt.hasPrefix("Headache days per week (bar chart). week of 23 February: no data, "
                                     + "week of 2 March: \(Int(chart.bars[1].value)), week of 9 March: \(Int(chart.bars[2].value)), "), alt)
         XCTAssertEqual(alt.components(separatedBy: "week of ").count - 1, chart.bars.count, "every week")
+        // The range ends on a Thursday: the last week is covered in part and says which days,
+        // as its hatched bar does, so a listener does not hear a drop.
+        let last = try XCTUnwrap(chart.bars.last)
+        XCTAssertTrue(last.hatched)
+        XCTAssertTrue(alt.contains("week of 27 April (27 Apr 2026 to 30 Apr 2026 only): \(last.valueText)."), alt)
     }
 
     func testSeverityAndClassChartsReadTheirBarsAndTheReference() throws {

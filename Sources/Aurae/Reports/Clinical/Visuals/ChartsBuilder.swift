@@ -43,14 +43,21 @@ struct ChartsBuilder {
 
     /// A period's label as drawn under its bar — "May 2026", "Jul 2026 1–15" for a month covered
     /// in part, "4 May" for a week (by its Monday) — or, `spoken`, as a listener hears it in the
-    /// chart's alternative text: "June 2026", "July 2026 (days 1–15 only)", "week of 4 May".
+    /// chart's alternative text: "June 2026", "July 2026 (days 1–15 only)", "week of 4 May",
+    /// "week of 15 February (17 Feb 2027 to 21 Feb 2027 only)" for a week covered in part.
     func label(_ p: ReportPeriod, spoken: Bool = false) throws -> String {
         let f = visuals.format, a = k.alt
         switch p.kind {
         case .week(let monday):
             let c = monday.components
-            return try visuals.book.render(spoken ? a.week : k.weekLabel,
-                                           ["day": String(c.day), "month": spoken ? f.longMonth(c.month) : try f.shortMonth(c.month)])
+            let day = String(c.day), month = spoken ? f.longMonth(c.month) : try f.shortMonth(c.month)
+            guard spoken, let covered = p.covered, !p.isWhole else {
+                return try visuals.book.render(spoken ? a.week : k.weekLabel, ["day": day, "month": month])
+            }
+            return covered.lowerBound == covered.upperBound
+                ? try visuals.book.render(a.partialWeekOneDay, ["day": day, "month": month, "date": try f.date(covered.lowerBound)])
+                : try visuals.book.render(a.partialWeek, ["day": day, "month": month, "from": try f.date(covered.lowerBound),
+                                                          "to": try f.date(covered.upperBound)])
         case .month(let m):
             let month = spoken ? try f.monthYear(year: m.year, month: m.month) : try f.shortMonthYear(year: m.year, month: m.month)
             guard let covered = p.covered, !p.isWhole else { return month }
@@ -111,7 +118,7 @@ struct ChartsBuilder {
         }
         out.append(try chart(.vertical, bars, line: line, valueAxis: try visuals.text(k.headacheDaysAxis),
                              categoryAxis: try visuals.text(weekly ? k.weekAxis : k.monthAxis), alternativeText: alt))
-        if bars.contains(where: \.hatched) { out.append(visuals.caption(try visuals.text(k.partialCaption))) }
+        if bars.contains(where: \.hatched) { out.append(visuals.caption(try visuals.text(weekly ? k.partialCaptionWeek : k.partialCaption))) }
         if let slope {
             out.append(visuals.caption(try visuals.book.render(weekly ? k.trendWeek : k.trendMonth, ["slope": slope])))
         }

@@ -71,6 +71,7 @@ struct ClinicalVisuals: Sendable {
         let trendMonth = WordingKey("chart.trendMonth", "slope")
         let trendWeek = WordingKey("chart.trendWeek", "slope")
         let partialCaption = WordingKey("chart.partialCaption")
+        let partialCaptionWeek = WordingKey("chart.partialCaptionWeek")
         let severityHeading = WordingKey("chart.severityHeading")
         let episodesAxis = WordingKey("chart.episodesAxis")
         let severityAxis = WordingKey("chart.severityAxis")
@@ -110,6 +111,8 @@ struct ClinicalVisuals: Sendable {
         let partialMonth = WordingKey("chart.alt.partialMonth", "month", "first", "last")
         let partialMonthOneDay = WordingKey("chart.alt.partialMonthOneDay", "month", "day")
         let week = WordingKey("chart.alt.week", "day", "month")
+        let partialWeek = WordingKey("chart.alt.partialWeek", "day", "month", "from", "to")
+        let partialWeekOneDay = WordingKey("chart.alt.partialWeekOneDay", "day", "month", "date")
         let headacheDaysMonth = WordingKey("chart.alt.headacheDaysMonth", "bars")
         let headacheDaysWeek = WordingKey("chart.alt.headacheDaysWeek", "bars")
         /// By direction (rising, falling, flat), for months and for weeks.
