@@ -34,6 +34,7 @@ final class PrintableTextTests: XCTestCase {
         XCTAssertEqual(PrintableText.isolated("نور الهدى 👵🏽"), "\u{2068}نور الهدى 👵🏽\u{2069}")
         XCTAssertEqual(PrintableText.isolated("Zoë Ångström"), "Zoë Ångström")
         XCTAssertEqual(PrintableText.isolated("Ελένη 王"), "Ελένη 王")
+        XCTAssertEqual(PrintableText.isolated("שרה\u{2069} \u{2067}לוי"), "\u{2068}שרה לוי\u{2069}", "one isolate, whatever the input holds")
         XCTAssertEqual(PrintableText.withoutIsolates("Patient: \u{2068}שרה\u{2069} · 1 Feb"), "Patient: שרה · 1 Feb")
         XCTAssertEqual(PrintableText.withoutIsolates("no isolates — here"), "no isolates — here")
     }

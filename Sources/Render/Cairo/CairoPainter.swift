@@ -166,11 +166,6 @@ final class CairoPainter {
         }
     }
 
-    /// Draws layout `l` (one line) a run at a time, its colour glyphs one at a time, and returns
-    /// true; or returns false, drawing nothing, when it has no colour glyph. Cairo 1.16 drawing
-    /// into a group (a figure, or a line that copies out as its `ActualText`) draws only the last
-    /// of the colour glyphs a call starts with: "😀😃😄 ab" came out as one emoji after a blank
-    /// (the same with a C program calling Pango and cairo alone); one glyph a call draws them all.
     /// Whether layout `l`'s text holds an isolate (`PrintableText.isolated`).
     private func hasIsolates(_ l: OpaquePointer) -> Bool {
         guard let text = pango_layout_get_text(l) else { return false }
@@ -182,6 +177,14 @@ final class CairoPainter {
         return false
     }
 
+    /// Draws layout `l` (one line) a run at a time, its colour glyphs one at a time, and returns
+    /// true; or returns false, drawing nothing, when it has no colour glyph and `isolates` is
+    /// false. Cairo 1.16 drawing into a group (a figure, or a line that copies out as its
+    /// `ActualText`) draws only the last of the colour glyphs a call starts with: "😀😃😄 ab" came
+    /// out as one emoji after a blank (the same with a C program calling Pango and cairo alone);
+    /// one glyph a call draws them all. With `isolates` (a name set apart, `PrintableText.isolated`)
+    /// the runs are drawn without their text: cairo would write each isolate as an empty span of
+    /// its own inside the line's group; the group's `ActualText` is what the line reads as.
     private func drawRunByRun(_ l: OpaquePointer, x: Double, top: Double, isolates: Bool = false) -> Bool {
         guard let iter = pango_layout_get_iter(l) else { return false }
         defer { pango_layout_iter_free(iter) }

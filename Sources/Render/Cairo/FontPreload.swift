@@ -22,7 +22,7 @@ extension PangoMeasurer {
     /// PDF stack (`PDFLibraries.startLoading`), makes the measurer and loads `fonts` into it, in
     /// order. Once per process; main thread only. Does nothing when no thread can be started.
     public static func preload(_ fonts: [FontSpec]) {
-        guard Preload.thread == nil, !Preload.started, !fonts.isEmpty else { return }
+        guard !Preload.started, !fonts.isEmpty else { return }
         Preload.started = true
         // The one `setenv` of the measurer's making (cairo's debug switch), here on the main
         // thread: the environment is not safe to change beside a thread that reads it.

@@ -28,7 +28,11 @@ public enum PrintableText {
     /// nothing, and a line's `ActualText` leaves them out (`withoutIsolates`).
     public static func isolated(_ value: String) -> String {
         guard value.unicodeScalars.contains(where: isRightToLeft) else { return value }
-        return "\u{2068}" + value + "\u{2069}"
+        // Isolates inside the name (from the input) could close this one early or leave one
+        // open past it: left out, so the name is one isolate.
+        var scalars = String.UnicodeScalarView()
+        for s in value.unicodeScalars where !(0x2066...0x2069).contains(s.value) { scalars.append(s) }
+        return "\u{2068}" + String(scalars) + "\u{2069}"
     }
 
     /// `text` without the isolates `isolated` adds.
@@ -43,7 +47,7 @@ public enum PrintableText {
     /// Mandaic and their presentation forms).
     static func isRightToLeft(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFC, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
         default: return false
         }
     }

@@ -26,7 +26,7 @@ public protocol ReportJob {
     /// Runs the report: writes its output through `context`, whole or not at all.
     func run(_ inputs: Inputs, _ request: Request, in context: ReportContext) throws -> Outcome
 
-    /// The fonts the job's PDF layout measures, in the order it first does: a command loads them
+    /// The fonts the job's PDF layout measures (loaded in this order): a command loads them
     /// on a spare core while it reads the input (`PangoMeasurer.preload`). A font missing here is
     /// loaded when first measured; this list is about speed, never about what is drawn. Empty
     /// for a job that writes no PDF.
