@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 
 /// Measures text with Pango (the same font map and options the Cairo backend draws with), and
 /// checks through fontconfig that each family asked for is the one it gets.
@@ -15,15 +16,21 @@ public final class PangoMeasurer: TextMeasurer {
     private var checkedFamilies: Set<String> = []
     /// The PDF painter's context and shaped layouts, kept across the documents this measurer
     /// draws (a batch worker draws every user's PDFs with one measurer).
-    lazy var pdfText = ShapedTextCache(fontMap: fontMap, pdf: true)
+    lazy var pdfText = ShapedTextCache(fontMap: fontMap, pdf: true, fontSet: fontSet)
 
     /// One message per requested family that fontconfig replaced with another.
     public private(set) var fontWarnings: [String] = []
     /// Called once per substituted family, as the warning is recorded.
     public var onFontWarning: ((String) -> Void)?
 
+    /// Which of Cairo's scaled fonts this measurer's PDF text uses (see `applyPDFFontOptions`).
+    let fontSet: Int
+    /// How many measurers were made before: the next one's `fontSet`.
+    private static let made = Atomic<Int>(0)
+
     public init() {
         PDFRenderer.writeContentUncompressed()
+        fontSet = PangoMeasurer.made.add(1, ordering: .relaxed).oldValue
         fontMap = pango_cairo_font_map_new()!
         // Pango measures a font's metrics (the first time a layout's extents need its height)
         // on a sample sentence in a context it makes from the font map, with the font's options
@@ -34,7 +41,7 @@ public final class PangoMeasurer: TextMeasurer {
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
-        PangoMeasurer.applyPDFFontOptions(context)
+        PangoMeasurer.applyPDFFontOptions(context, fontSet: fontSet)
         pango_context_set_round_glyph_positions(context, 0)
     }
 
@@ -58,7 +65,14 @@ public final class PangoMeasurer: TextMeasurer {
     /// with equal options the painter reuses the measurer's fonts instead of loading each one
     /// again through fontconfig. The extra options (antialiasing, glyph rounding) change no
     /// metric, so measurement agrees with the PNG painter too.
-    static func applyPDFFontOptions(_ ctx: OpaquePointer) {
+    ///
+    /// Cairo keeps one scaled font per face, size and options for the whole process, and locks
+    /// it while it draws or measures glyphs with it: the measurers of a batch's workers, drawing
+    /// the same reports on two cores, took turns at that lock. Each measurer's `fontSet` gives
+    /// its fonts a subpixel order of their own (`DEFAULT`, `RGB`, `BGR`, `VRGB`, `VBGR`), an
+    /// option that only subpixel antialiasing reads, which PDF surfaces never do: the same
+    /// bytes, and five measurers without a scaled font in common.
+    static func applyPDFFontOptions(_ ctx: OpaquePointer, fontSet: Int) {
         let surface = cairo_pdf_surface_create_for_stream(nil, nil, 1, 1)
         defer { cairo_surface_destroy(surface) }
         let opts = cairo_font_options_create()
@@ -66,6 +80,7 @@ public final class PangoMeasurer: TextMeasurer {
         cairo_surface_get_font_options(surface, opts)
         cairo_font_options_set_hint_style(opts, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(opts, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(opts, cairo_subpixel_order_t(rawValue: UInt32(fontSet % 5)))
         pango_cairo_context_set_font_options(ctx, opts)
     }
 

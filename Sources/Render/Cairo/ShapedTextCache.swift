@@ -35,10 +35,10 @@ final class ShapedTextCache {
 
     /// `pdf`: the context starts with the font options a PDF surface gives (those `begin` then
     /// finds unchanged), so that words shaped to measure text before drawing stay valid.
-    init(fontMap: UnsafeMutablePointer<PangoFontMap>, pdf: Bool) {
+    init(fontMap: UnsafeMutablePointer<PangoFontMap>, pdf: Bool, fontSet: Int = 0) {
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
-        if pdf { PangoMeasurer.applyPDFFontOptions(context) } else { PangoMeasurer.applyFontOptions(context) }
+        if pdf { PangoMeasurer.applyPDFFontOptions(context, fontSet: fontSet) } else { PangoMeasurer.applyFontOptions(context) }
         pango_context_set_round_glyph_positions(context, 0)
     }
 
