@@ -45,8 +45,10 @@ public enum BatchFailure: Error, CustomStringConvertible {
 
 /// Runs a batch: lists the users (of the shard), keeps the unchanged ones under `--resume`, and
 /// processes the rest on `jobs` worker threads, appending each user's manifest line once its
-/// files are durable. What the workers share is one `BatchRun` (its state behind a mutex) and the
-/// manifest (one write per line, under its own lock); each worker owns its `UserProcessor`.
+/// files are durable. A worker writes a user's files into their temporaries and hands them to
+/// the run's one syncing thread, which syncs them, renames them into place and appends the line,
+/// so that no worker waits on the disk. What the threads share is one `BatchRun` (its state
+/// behind a mutex), the `Syncer` and the manifest; each worker owns its `UserProcessor`.
 public struct BatchRunner: Sendable {
     public let settings: BatchSettings
     let templates: TemplateSet
@@ -74,7 +76,7 @@ public struct BatchRunner: Sendable {
 
     /// Runs the batch and returns what it came to; throws `BatchFailure` when the users cannot be
     /// listed or the manifest cannot be written. The observer is the run's from then on: it is
-    /// called on the worker threads, one call at a time.
+    /// called on the syncing thread, one call at a time.
     ///
     /// Before anything else the run file of an earlier run (of this shard) is removed, durably:
     /// until this run writes its own, nothing says the shard finished. Each manifest line carries
@@ -166,7 +168,8 @@ public struct BatchRunner: Sendable {
         folder.inputNames.map { ManifestEntry.Input(file: $0, sha256: SHA256.file(folder.file($0))?.hex ?? "") }
     }
 
-    /// Starts the worker threads, each with its own jobs and measurer, and waits for them.
+    /// Starts the worker threads, each with its own jobs and measurer, and the syncing thread
+    /// that puts their users' files in place, and waits for them.
     func runWorkers(_ run: BatchRun, manifest: ManifestFile) throws {
         let workers = max(1, min(settings.jobs, run.pending.count))
         // Every worker's reports are finished on its own thread: the cores are the workers'.
@@ -175,40 +178,64 @@ public struct BatchRunner: Sendable {
         // before any user (it would fail every one). Each is handed to its thread, which owns it.
         var processors: [Handoff<UserProcessor>] = []
         for _ in 0..<workers { processors.append(Handoff(try UserProcessor(settings: settings, templates: templates))) }
+        let syncer = Syncer(capacity: 2 * workers + 2)
+        guard let syncing = BatchRunner.startThread({ BatchRunner.sync(syncer, run, manifest) }) else {
+            throw BatchFailure.output("cannot start the syncing thread: \(String(cString: strerror(errno)))")
+        }
         var threads: [pthread_t] = []
         for processor in processors {
-            let body = Unmanaged.passRetained(WorkerBody { [self] in
-                if let processor = processor.take() { work(processor, run, manifest) }
-            })
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            pthread_attr_setstacksize(&attributes, 16 << 20)
-            var thread = pthread_t()
-            let status = pthread_create(&thread, &attributes, { context in
-                if let context { Unmanaged<WorkerBody>.fromOpaque(context).takeRetainedValue().run() }
-                return nil
-            }, body.toOpaque())
-            pthread_attr_destroy(&attributes)
-            if status != 0 {
+            guard let thread = BatchRunner.startThread({ [self] in
+                if let processor = processor.take() { work(processor, run, syncer) }
+            }) else {
                 // The workers already started finish their users and stop; the run ends with this.
-                body.release()
-                run.stop(BatchFailure.output("cannot start a worker thread: \(String(cString: strerror(status)))"))
+                run.stop(BatchFailure.output("cannot start a worker thread: \(String(cString: strerror(errno)))"))
                 break
             }
             threads.append(thread)
         }
         for thread in threads { pthread_join(thread, nil) }
+        syncer.submit(nil)
+        pthread_join(syncing, nil)
         if let stopError = run.stopError { throw BatchFailure.output("\(stopError)") }
     }
 
-    /// One worker: takes the next user until none is left (or the manifest failed), then adds
-    /// its time per report to the run's.
-    func work(_ processor: UserProcessor, _ run: BatchRun, _ manifest: ManifestFile) {
+    /// Starts a thread with 16 MB of stack running `body`; nil (and `errno` set) when it cannot.
+    static func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let context = Unmanaged.passRetained(WorkerBody(body))
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, 16 << 20)
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            if let context { Unmanaged<WorkerBody>.fromOpaque(context).takeRetainedValue().run() }
+            return nil
+        }, context.toOpaque())
+        pthread_attr_destroy(&attributes)
+        guard status == 0 else {
+            context.release()
+            errno = status
+            return nil
+        }
+        return thread
+    }
+
+    /// One worker: makes the next user's reports until none is left (or the manifest failed),
+    /// handing each to the syncing thread, then adds its time per report to the run's.
+    func work(_ processor: UserProcessor, _ run: BatchRun, _ syncer: Syncer) {
         while let id = run.take() {
             let folder = UserFolder(userId: id, usersDir: settings.usersDir)
             let tier = settings.tiers.tier(of: id)
-            let entry = processor.process(folder, inputs: fingerprints(folder), options: settings.options(for: tier),
-                                          userOut: settings.outDir + "/" + id)
+            syncer.submit(processor.make(folder, inputs: fingerprints(folder), options: settings.options(for: tier),
+                                         userOut: settings.outDir + "/" + id))
+        }
+        run.add(processor.reportNanoseconds)
+    }
+
+    /// The syncing thread: puts each made user's files in place, durably, then appends its
+    /// manifest line, until the workers are done.
+    static func sync(_ syncer: Syncer, _ run: BatchRun, _ manifest: ManifestFile) {
+        while let made = syncer.next() {
+            let entry = UserProcessor.finish(made)
             do {
                 try manifest.append(entry)
                 run.record(entry, unchanged: false)
@@ -216,7 +243,31 @@ public struct BatchRunner: Sendable {
                 run.stop(error)
             }
         }
-        run.add(processor.reportNanoseconds)
+    }
+}
+
+/// The users the workers made and the syncing thread has yet to put in place, oldest first. A
+/// worker waits when `capacity` users wait (each holds its open temporaries), so the workers
+/// never run far ahead of the disk; `nil` says the workers are done.
+final class Syncer: Sendable {
+    private let queue = Mutex<[UserProcessor.Made?]>([])
+    private let waiting = DispatchSemaphore(value: 0)
+    private let space: DispatchSemaphore
+
+    init(capacity: Int) { space = DispatchSemaphore(value: max(1, capacity)) }
+
+    func submit(_ made: UserProcessor.Made?) {
+        space.wait()
+        queue.withLock { $0.append(made) }
+        waiting.signal()
+    }
+
+    /// The next user made, or nil once the workers are done.
+    func next() -> UserProcessor.Made? {
+        waiting.wait()
+        let made = queue.withLock { $0.removeFirst() }
+        space.signal()
+        return made
     }
 }
 
@@ -292,6 +343,6 @@ final class Handoff<Value>: Sendable {
 /// A worker thread's work, handed to `pthread_create`. Each worker gets 16 MB of stack, as the
 /// main thread has, whatever the system's default for new threads.
 private final class WorkerBody {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

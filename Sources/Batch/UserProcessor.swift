@@ -34,29 +34,70 @@ final class UserProcessor {
         case failed(String)
     }
 
-    /// Processes `folder`'s user into `userOut` and returns its manifest entry. Every file the
-    /// entry names is durable when it returns, and no other output of the user is left.
-    func process(_ folder: UserFolder, inputs: [ManifestEntry.Input], options: String, userOut: String) -> ManifestEntry {
+    /// One user's reports as a worker left them: written into their temporaries, not yet in
+    /// place or durable (`finish` does that, on the run's syncing thread). Handed from the
+    /// worker to that thread, which then owns it.
+    final class Made: @unchecked Sendable {
+        let userId: String
+        let userOut: String
+        let inputs: [ManifestEntry.Input]
+        let options: String
+        let files = DeferredCommits()
+        var outcome: Outcome = .ok([])
+        /// Set when the user's folder could not be made.
+        var noFolder = false
+        /// The worker's time on this user, in nanoseconds.
+        var nanoseconds: UInt64 = 0
+        init(userId: String, userOut: String, inputs: [ManifestEntry.Input], options: String) {
+            self.userId = userId; self.userOut = userOut; self.inputs = inputs; self.options = options
+        }
+    }
+
+    /// Makes `folder`'s user's reports into `userOut`, written but not yet in place (`finish`).
+    func make(_ folder: UserFolder, inputs: [ManifestEntry.Input], options: String, userOut: String) -> Made {
         let start = DispatchTime.now().uptimeNanoseconds
+        let made = Made(userId: folder.userId, userOut: userOut, inputs: inputs, options: options)
+        if mkdir(userOut, 0o700) != 0 && errno != EEXIST {
+            made.noFolder = true
+        } else {
+            made.outcome = run(folder, tier: settings.tiers.tier(of: folder.userId), userOut: userOut, files: made.files)
+        }
+        made.nanoseconds = DispatchTime.now().uptimeNanoseconds - start
+        return made
+    }
+
+    /// Puts a made user's files in place and returns its manifest entry. Every file the entry
+    /// names is durable when it returns, and no other output of the user is left.
+    static func finish(_ made: Made) -> ManifestEntry {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let userOut = made.userOut
         var status = ManifestEntry.Status.ok
         var errors = 0
         var written: [String] = []
-        if mkdir(userOut, 0o700) != 0 && errno != EEXIST {
+        if made.noFolder {
             status = .failed
             errors = 1
         } else {
             var errorText: String?
-            switch run(folder, tier: settings.tiers.tier(of: folder.userId), userOut: userOut) {
-            case .ok(let reports): written = reports.map(\.fileName)
+            switch made.outcome {
+            case .ok(let reports):
+                do {
+                    try made.files.commit()
+                    written = reports.map(\.fileName)
+                } catch {
+                    (status, errors, errorText) = (.failed, 1, "report: error: \(error)\n")
+                }
             case .invalid(let text, let count): (status, errors, errorText) = (.invalid, count, text)
             case .failed(let text): (status, errors, errorText) = (.failed, 1, text)
             }
+            made.files.abandon()
             if let errorText {
                 let path = userOut + "/" + BatchSettings.errorsName
                 if (try? OutputTarget(path: path).write({ try $0.write(errorText) })) != nil {
                     written = [BatchSettings.errorsName]
                 } else {
                     status = .failed
+                    written = []
                 }
             }
         }
@@ -64,13 +105,13 @@ final class UserProcessor {
         let outputs = written.compactMap { name in
             SHA256.file(userOut + "/" + name).map { ManifestEntry.Output(file: name, bytes: $0.bytes, sha256: $0.hex) }
         }
-        let ms = Int((DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        return ManifestEntry(userId: folder.userId, status: status, options: options, inputs: inputs,
+        let ms = Int((made.nanoseconds + DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        return ManifestEntry(userId: made.userId, status: status, options: made.options, inputs: made.inputs,
                              outputs: outputs, ms: ms, errors: errors)
     }
 
     /// Reads the user's inputs as the single-user commands do and writes each report asked for.
-    func run(_ folder: UserFolder, tier: AuraeTier, userOut: String) -> Outcome {
+    func run(_ folder: UserFolder, tier: AuraeTier, userOut: String, files: DeferredCommits) -> Outcome {
         let reports = settings.reports(for: tier)
         let inputs: HeadacheInputs
         let run: RunInfo
@@ -98,7 +139,7 @@ final class UserProcessor {
         }
         for job in jobs where reports.contains(job.report) {
             let started = DispatchTime.now().uptimeNanoseconds
-            let context = ReportContext(run: run, output: OutputTarget(path: userOut + "/" + job.report.fileName),
+            let context = ReportContext(run: run, output: OutputTarget(path: userOut + "/" + job.report.fileName, deferringTo: files),
                                         measurer: measurer)
             do {
                 try job.run(inputs, tier: tier, in: context)

@@ -127,8 +127,25 @@ public final class AtomicFile {
         try s.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Flushes, renames into place and syncs the folder; for a direct write, closes the file.
-    public func commit() throws {
+    /// Whether the file replaces a target through a temporary (not standard output, a FIFO or
+    /// a device written directly).
+    public var replacesTarget: Bool { replacing != nil }
+
+    /// The folder the target is renamed into; nil for a direct write.
+    var folder: String? { replacing.map { OutputPath.folder(of: $0.final) } }
+
+    /// Writes out what is still buffered and keeps the temporary open for a later `commit`
+    /// (`DeferredCommits`); on failure the temporary is removed.
+    public func flushBuffered() throws {
+        do { try flush() } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Flushes, syncs, renames into place and syncs the folder (unless `syncingFolder` is false:
+    /// the caller syncs it, once for several files); for a direct write, closes the file.
+    public func commit(syncingFolder: Bool = true) throws {
         guard !finished else { return }
         do { try flush() } catch {
             abandon()
@@ -152,7 +169,12 @@ public final class AtomicFile {
             unlink(tempPath)
             throw Failure.cannotWrite(path: path, reason: reason)
         }
-        let dfd = open(OutputPath.folder(of: final), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if syncingFolder { AtomicFile.syncFolder(OutputPath.folder(of: final)) }
+    }
+
+    /// Syncs a folder, so that the names renamed into it are durable.
+    static func syncFolder(_ folder: String) {
+        let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 

@@ -6,8 +6,17 @@ import Glibc
 public struct OutputTarget: Sendable, Equatable {
     /// The file to write; `-` is standard output.
     public var path: String
+    /// Where a replaced file goes once written, instead of being synced and renamed into place
+    /// at once: a batch makes each user's files durable together, off its workers.
+    public var deferred: DeferredCommits?
 
     public init(path: String) { self.path = path }
+
+    public init(path: String, deferringTo deferred: DeferredCommits) {
+        self.path = path; self.deferred = deferred
+    }
+
+    public static func == (a: OutputTarget, b: OutputTarget) -> Bool { a.path == b.path && a.deferred === b.deferred }
 
     public static let standardOutput = OutputTarget(path: "-")
 
@@ -36,13 +45,19 @@ public struct OutputTarget: Sendable, Equatable {
         try write { try $0.write(text) }
     }
 
-    /// Runs `body` with an `AtomicFile` for the target: committed when `body` returns, abandoned
-    /// (the old file left untouched) when it or the commit throws.
+    /// Runs `body` with an `AtomicFile` for the target: committed when `body` returns (or
+    /// handed to `deferred`, written out but not yet in place), abandoned (the old file left
+    /// untouched) when it or the commit throws.
     public func write(_ body: (AtomicFile) throws -> Void) throws {
         let file = try AtomicFile(path: path)
         do {
             try body(file)
-            try file.commit()
+            if let deferred, file.replacesTarget {
+                try file.flushBuffered()
+                deferred.add(file)
+            } else {
+                try file.commit()
+            }
         } catch {
             file.abandon()
             throw error
