@@ -9,7 +9,9 @@ final class BatchCommandTests: XCTestCase {
 
     func testEachUserIsByteIdenticalToTheSingleUserCommands() throws {
         let out = try TestPaths.temporaryDirectory("batch").path
-        let r = try ReportBinary.run(BatchSupport.batchArguments(out: out))
+        // Three workers whatever the machine's cores: each draws with cairo fonts of its own
+        // (`PangoMeasurer.fontSet`), and every one's files are the single-user commands'.
+        let r = try ReportBinary.run(BatchSupport.batchArguments(out: out, ["--jobs", "3"]))
         XCTAssertEqual(r.status, 5, "u-cam's export is broken: " + r.stderr)
         let single = try TestPaths.temporaryDirectory("single").path
         let users = try FileManager.default.contentsOfDirectory(atPath: BatchSupport.users).filter { $0.hasPrefix("u-") }.sorted()
