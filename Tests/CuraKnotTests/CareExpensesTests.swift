@@ -153,6 +153,24 @@ final class CareExpensesTests: XCTestCase {
         XCTAssertEqual(refunds.rows.map { $0.cells[0].text }, ["Reimbursable", "Not reimbursable", "Total"])
     }
 
+    /// A benchmark's region and source come from the input: one written right to left is set
+    /// between isolates in the PDF's cell, so the date after it stays after it; a Latin one is
+    /// left as it is.
+    func testRightToLeftBenchmarkValuesAreIsolated() throws {
+        let expenses = try ExpenseReader.read([sample("expenses.csv")]).records.filter { $0.circleId == "c-1" }
+        let benchmarks = [CostBenchmark(category: .careServices, monthlyAmount: Money(cents: 42_000), currency: "EUR",
+                                        region: "תל אביב", source: "נתונים סינתטיים", asOf: day("2025-12-31")),
+                          CostBenchmark(category: .medication, monthlyAmount: Money(cents: 8_550), currency: "EUR",
+                                        region: "Berlin", source: "Survey", asOf: day("2026-01-31"))]
+        let report = try job().report(expenses, source: "expenses.csv", from: day("2026-01-01"), to: day("2026-03-31"),
+                                      family: true, benchmarks: benchmarks)
+        let doc = try job().pdfDocument(report, run: RunInfo(asOf: day("2026-03-31"), generatedAt: Date(timeIntervalSince1970: 0)))
+        let table = try XCTUnwrap(tables(doc).first { $0.section == "The next 12 months" && $0.currency == "EUR" }).table
+        let cells = table.rows.map { $0.cells[3].text }.filter { !$0.isEmpty }
+        XCTAssertTrue(cells.contains("420.00 EUR a month · \u{2068}תל אביב\u{2069} · \u{2068}נתונים סינתטיים\u{2069}, 31 Dec 2025"), "\(cells)")
+        XCTAssertTrue(cells.contains("85.50 EUR a month · Berlin · Survey, 31 Jan 2026"), "\(cells)")
+    }
+
     /// A table broken across pages leaves at least three rows at the foot and carries at least two:
     /// wherever the table starts on the page.
     func testATableIsNeverLeftWithOneRowAtAPagesFoot() throws {

@@ -25,6 +25,24 @@ final class ScriptLanguageTests: XCTestCase {
         XCTAssertNil(ScriptLanguage.language(of: ""))
     }
 
+    /// A name or value from the input set into a report's own sentence is isolated
+    /// (`PrintableText.isolated`): the sentence tells the language, the isolate only when it is
+    /// all there is.
+    func testIsolatedValuesTellTheLanguageOnlyAlone() {
+        let name = PrintableText.isolated("שרה לוי-כהן")
+        XCTAssertEqual(ScriptLanguage.language(of: "שרה לוי-כהן · 1 Feb 2027"), "he", "not isolated: the majority")
+        XCTAssertNil(ScriptLanguage.language(of: "Patient: " + name + " · 1 Feb 2027 – 18 Apr 2027"),
+                     "the sentence around the name is the document's")
+        XCTAssertNil(ScriptLanguage.language(of: "300.00 ILS a month · " + PrintableText.isolated("תל אביב") + " · "
+                                             + PrintableText.isolated("נתונים סינתטיים") + ", 31 Dec 2025"))
+        XCTAssertEqual(ScriptLanguage.language(of: name), "he", "a name alone")
+        XCTAssertEqual(ScriptLanguage.language(of: "  " + name + " · 12"), "he", "nothing but the name has letters")
+        var counts = ScriptLanguage.Counts()
+        counts.add(name)
+        counts.add("Care recipient")
+        XCTAssertNil(counts.language, "a later line of the same element counts too")
+    }
+
     /// The eight-bytes-at-a-time test agrees with a byte-by-byte one wherever the non-ASCII
     /// byte falls: every length to 40, a two-byte and a four-byte scalar at every position.
     func testASCIIIsToldWhereverANonASCIIByteFalls() {

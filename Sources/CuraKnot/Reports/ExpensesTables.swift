@@ -130,7 +130,7 @@ struct ExpensesTables {
             let rows = try projections.filter { $0.currency == currency }.map { p in
                 TableRow([TableCell(try wording.category(p.category)), TableCell(CurrencyUnits.text(p.monthlyAmount, currency)),
                           TableCell(CurrencyUnits.text(p.twelveMonthTotal, currency)),
-                          TableCell(try r.benchmarks(for: p).map { try wording.benchmark($0, date: format.date) }.joined(separator: "\n"))],
+                          TableCell(try r.benchmarks(for: p).map { try wording.benchmark($0, date: format.date, value: PrintableText.isolated) }.joined(separator: "\n"))],
                          tag: "projection \(p.category.rawValue)")
             }
             blocks += try kept(currency, table("projections \(currency)", [

@@ -79,8 +79,15 @@ public enum ScriptLanguage {
     }
 
     /// Letters counted per script, for one text or several (a table cell's lines).
+    ///
+    /// Letters inside directional isolates (U+2066…U+2068 to U+2069: a name or a value from the
+    /// input that a report sets into its own sentence, `PrintableText.isolated`) are counted
+    /// apart: the sentence around them tells the element's language ("Patient: ⁨שרה לוי⁩ · 1 Feb
+    /// 2027 – …" is read in the document's language, the name within it), and they tell it only
+    /// when the element holds nothing else.
     public struct Counts: Sendable {
         var letters = [Int](repeating: 0, count: Script.allCases.count)
+        var isolated = [Int](repeating: 0, count: Script.allCases.count)
 
         public init() {}
 
@@ -93,15 +100,24 @@ public enum ScriptLanguage {
                 if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { ascii += 1 }
             }
             if all { letters[Script.shared.rawValue] += ascii; return }
+            var depth = 0
             for s in text.unicodeScalars {
-                if let script = ScriptLanguage.script(s) { letters[script.rawValue] += 1 }
+                switch s.value {
+                case 0x2066...0x2068: depth += 1
+                case 0x2069: depth = max(0, depth - 1)
+                default:
+                    guard let script = ScriptLanguage.script(s) else { continue }
+                    if depth > 0 { isolated[script.rawValue] += 1 } else { letters[script.rawValue] += 1 }
+                }
             }
         }
 
         /// The language of the letters counted: the one a script that one language writes tells,
         /// when that script holds more than half of the letters (Han counted with kana for
-        /// Japanese when kana are there); else nil.
+        /// Japanese when kana are there); else nil. Isolated letters count only where there are
+        /// no others.
         public var language: String? {
+            let letters = self.letters.contains(where: { $0 > 0 }) ? self.letters : isolated
             let total = letters.reduce(0, +)
             guard total > 0 else { return nil }
             var best = Script.shared, most = 0
