@@ -46,8 +46,8 @@ public enum BatchFailure: Error, CustomStringConvertible {
 /// Runs a batch: lists the users (of the shard), keeps the unchanged ones under `--resume`, and
 /// processes the rest on `jobs` worker threads, appending each user's manifest line once its
 /// files are durable. A worker writes a user's files into their temporaries and hands them to
-/// the run's one syncing thread, which syncs them, renames them into place and appends the line,
-/// so that no worker waits on the disk. What the threads share is one `BatchRun` (its state
+/// the run's syncing threads (one per worker), which sync them, rename them into place and
+/// append the line, so that no worker waits for the disk to sync. What the threads share is one `BatchRun` (its state
 /// behind a mutex), the `Syncer` and the manifest; each worker owns its `UserProcessor`.
 public struct BatchRunner: Sendable {
     public let settings: BatchSettings
@@ -76,7 +76,7 @@ public struct BatchRunner: Sendable {
 
     /// Runs the batch and returns what it came to; throws `BatchFailure` when the users cannot be
     /// listed or the manifest cannot be written. The observer is the run's from then on: it is
-    /// called on the syncing thread, one call at a time.
+    /// called on the syncing threads, one call at a time.
     ///
     /// Before anything else the run file of an earlier run (of this shard) is removed, durably:
     /// until this run writes its own, nothing says the shard finished. Each manifest line carries
@@ -168,8 +168,8 @@ public struct BatchRunner: Sendable {
         folder.inputNames.map { ManifestEntry.Input(file: $0, sha256: SHA256.file(folder.file($0))?.hex ?? "") }
     }
 
-    /// Starts the worker threads, each with its own jobs and measurer, and the syncing thread
-    /// that puts their users' files in place, and waits for them.
+    /// Starts the worker threads, each with its own jobs and measurer, and the syncing threads
+    /// that put their users' files in place, and waits for them.
     func runWorkers(_ run: BatchRun, manifest: ManifestFile) throws {
         let workers = max(1, min(settings.jobs, run.pending.count))
         // Every worker's reports are finished on its own thread: the cores are the workers'.
@@ -178,9 +178,18 @@ public struct BatchRunner: Sendable {
         // before any user (it would fail every one). Each is handed to its thread, which owns it.
         var processors: [Handoff<UserProcessor>] = []
         for _ in 0..<workers { processors.append(Handoff(try UserProcessor(settings: settings, templates: templates))) }
-        let syncer = Syncer(capacity: 2 * workers + 2)
-        guard let syncing = BatchRunner.startThread({ BatchRunner.sync(syncer, run, manifest) }) else {
-            throw BatchFailure.output("cannot start the syncing thread: \(String(cString: strerror(errno)))")
+        // As many syncing threads as workers: the syncs of several users overlap, as they did
+        // when each worker synced its own (a disk that syncs slowly is not one thread's queue).
+        let syncer = Syncer(capacity: workers + 2)
+        var syncing: [pthread_t] = []
+        for _ in 0..<workers {
+            guard let thread = BatchRunner.startThread({ BatchRunner.sync(syncer, run, manifest) }) else {
+                let reason = String(cString: strerror(errno))
+                for _ in syncing { syncer.submit(nil) }
+                for thread in syncing { pthread_join(thread, nil) }
+                throw BatchFailure.output("cannot start a syncing thread: \(reason)")
+            }
+            syncing.append(thread)
         }
         var threads: [pthread_t] = []
         for processor in processors {
@@ -194,8 +203,8 @@ public struct BatchRunner: Sendable {
             threads.append(thread)
         }
         for thread in threads { pthread_join(thread, nil) }
-        syncer.submit(nil)
-        pthread_join(syncing, nil)
+        for _ in syncing { syncer.submit(nil) }
+        for thread in syncing { pthread_join(thread, nil) }
         if let stopError = run.stopError { throw BatchFailure.output("\(stopError)") }
     }
 
@@ -220,7 +229,7 @@ public struct BatchRunner: Sendable {
     }
 
     /// One worker: makes the next user's reports until none is left (or the manifest failed),
-    /// handing each to the syncing thread, then adds its time per report to the run's.
+    /// handing each to the syncing threads, then adds its time per report to the run's.
     func work(_ processor: UserProcessor, _ run: BatchRun, _ syncer: Syncer) {
         while let id = run.take() {
             let folder = UserFolder(userId: id, usersDir: settings.usersDir)
@@ -231,7 +240,7 @@ public struct BatchRunner: Sendable {
         run.add(processor.reportNanoseconds)
     }
 
-    /// The syncing thread: puts each made user's files in place, durably, then appends its
+    /// A syncing thread: puts each made user's files in place, durably, then appends its
     /// manifest line, until the workers are done.
     static func sync(_ syncer: Syncer, _ run: BatchRun, _ manifest: ManifestFile) {
         while let made = syncer.next() {
@@ -246,9 +255,9 @@ public struct BatchRunner: Sendable {
     }
 }
 
-/// The users the workers made and the syncing thread has yet to put in place, oldest first. A
-/// worker waits when `capacity` users wait (each holds its open temporaries), so the workers
-/// never run far ahead of the disk; `nil` says the workers are done.
+/// The users the workers made and the syncing threads have yet to put in place, oldest first.
+/// A worker waits when `capacity` users wait (each holds its temporaries), so the workers never
+/// run far ahead of the disk; each `nil` tells one syncing thread the workers are done.
 final class Syncer: Sendable {
     private let queue = Mutex<[UserProcessor.Made?]>([])
     private let waiting = DispatchSemaphore(value: 0)

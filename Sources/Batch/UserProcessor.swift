@@ -35,7 +35,7 @@ final class UserProcessor {
     }
 
     /// One user's reports as a worker left them: written into their temporaries, not yet in
-    /// place or durable (`finish` does that, on the run's syncing thread). Handed from the
+    /// place or durable (`finish` does that, on one of the run's syncing threads). Handed from the
     /// worker to that thread, which then owns it.
     final class Made: @unchecked Sendable {
         let userId: String

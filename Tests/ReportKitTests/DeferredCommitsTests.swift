@@ -66,6 +66,25 @@ final class DeferredCommitsTests: XCTestCase {
         XCTAssertEqual(try temporaries(dir), [])
     }
 
+    /// Files waiting to be put in place hold no descriptor (a batch of many workers keeps
+    /// hundreds waiting): they are opened again only to be synced.
+    func testWaitingFilesHoldNoDescriptor() throws {
+        let dir = try TestPaths.temporaryDirectory("deferred-fds")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func openDescriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+        let before = try openDescriptors()
+        let files = DeferredCommits()
+        for i in 0..<300 {
+            try OutputTarget(path: dir.appendingPathComponent("f\(i).txt").path, deferringTo: files).write { try $0.write("file \(i)") }
+        }
+        XCTAssertLessThan(try openDescriptors() - before, 10, "300 files waiting")
+        XCTAssertEqual(try temporaries(dir).count, 300)
+        try files.commit()
+        XCTAssertEqual(try String(contentsOfFile: dir.appendingPathComponent("f299.txt").path, encoding: .utf8), "file 299")
+        XCTAssertEqual(try temporaries(dir), [])
+        XCTAssertLessThan(try openDescriptors() - before, 10)
+    }
+
     /// Standard output and other direct writes are not deferred: there is nothing to rename.
     func testADirectWriteIsNotDeferred() throws {
         let files = DeferredCommits()

@@ -134,13 +134,23 @@ public final class AtomicFile {
     /// The folder the target is renamed into; nil for a direct write.
     var folder: String? { replacing.map { OutputPath.folder(of: $0.final) } }
 
-    /// Writes out what is still buffered and keeps the temporary open for a later `commit`
-    /// (`DeferredCommits`); on failure the temporary is removed.
+    /// Writes out what is still buffered and closes the temporary, to be synced and renamed by
+    /// a later `commit` (`DeferredCommits`): a batch's waiting files hold neither a descriptor
+    /// nor a buffer. On failure the temporary is removed.
     public func flushBuffered() throws {
         do { try flush() } catch {
             abandon()
             throw error
         }
+        buffer = []
+        guard replacing != nil else { return }
+        if close(fd) != 0 && errno != EINTR {
+            let reason = String(cString: strerror(errno))
+            fd = -1
+            abandon()
+            throw Failure.cannotWrite(path: path, reason: reason)
+        }
+        fd = -1
     }
 
     /// Flushes, syncs, renames into place and syncs the folder (unless `syncingFolder` is false:
@@ -158,8 +168,10 @@ public final class AtomicFile {
             }
             return
         }
-        defer { close(fd); InterruptCleanup.untrack(tracked) }
-        if fsync(fd) != 0 {
+        // A temporary closed by `flushBuffered` is opened again to be synced.
+        let syncing = fd >= 0 ? fd : open(tempPath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        defer { if syncing >= 0 { close(syncing) }; fd = -1; InterruptCleanup.untrack(tracked) }
+        if syncing < 0 || fsync(syncing) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(tempPath)
             throw Failure.cannotWrite(path: path, reason: reason)
@@ -169,13 +181,17 @@ public final class AtomicFile {
             unlink(tempPath)
             throw Failure.cannotWrite(path: path, reason: reason)
         }
-        if syncingFolder { AtomicFile.syncFolder(OutputPath.folder(of: final)) }
+        if syncingFolder { _ = AtomicFile.syncFolder(OutputPath.folder(of: final)) }
     }
 
-    /// Syncs a folder, so that the names renamed into it are durable.
-    static func syncFolder(_ folder: String) {
+    /// Syncs a folder, so that the names renamed into it are durable; the reason when it could
+    /// not be opened or synced.
+    @discardableResult
+    static func syncFolder(_ folder: String) -> String? {
         let dfd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
+        guard dfd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(dfd) }
+        return fsync(dfd) == 0 ? nil : String(cString: strerror(errno))
     }
 
     /// Removes the temporary file; the target is untouched. A direct write cannot be taken back:
@@ -184,7 +200,8 @@ public final class AtomicFile {
         guard !finished else { return }
         finished = true
         if let (tempPath, _) = replacing {
-            close(fd)
+            if fd >= 0 { close(fd) }
+            fd = -1
             unlink(tempPath)
             InterruptCleanup.untrack(tracked)
         } else if fd != STDOUT_FILENO {

@@ -1,8 +1,8 @@
-/// Files written whole into their temporaries and not yet in place: a batch worker writes a
-/// user's reports this way and hands them on, so that syncing them to disk (a wait of about a
-/// millisecond per `fsync` on a journalling file system) does not hold up the next user's
-/// drawing. `commit` then does for all of them what `AtomicFile.commit` does for one, syncing
-/// each folder once. Owned by one thread at a time.
+/// Files written whole into their temporaries (closed, their buffers freed) and not yet in
+/// place: a batch worker writes a user's reports this way and hands them on, so that syncing
+/// them to disk (a wait of about a millisecond per `fsync` on a journalling file system) does
+/// not hold up the next user's drawing. `commit` then does for all of them what
+/// `AtomicFile.commit` does for one, syncing each folder once. Owned by one thread at a time.
 public final class DeferredCommits: @unchecked Sendable {
     private var files: [AtomicFile] = []
 
@@ -15,7 +15,8 @@ public final class DeferredCommits: @unchecked Sendable {
 
     /// Syncs each file and renames it over its target, in the order written, then syncs each
     /// folder once. On the first failure the files not yet renamed are removed (their targets
-    /// untouched) and the failure is thrown.
+    /// untouched) and the failure is thrown; a folder that cannot be synced is a failure too (the
+    /// files renamed into it are in place but not known to be durable).
     public func commit() throws {
         let pending = files
         files = []
@@ -30,7 +31,9 @@ public final class DeferredCommits: @unchecked Sendable {
             }
             if let folder = file.folder, !folders.contains(folder) { folders.append(folder) }
         }
-        for folder in folders { AtomicFile.syncFolder(folder) }
+        for folder in folders {
+            if let reason = AtomicFile.syncFolder(folder) { throw AtomicFile.Failure.cannotWrite(path: folder, reason: reason) }
+        }
     }
 
     /// Removes every temporary waiting; no target is touched.

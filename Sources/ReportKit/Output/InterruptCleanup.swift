@@ -13,10 +13,12 @@ import Glibc
 /// lock, may read any of them at any moment. A write that finds no free slot (or a path longer
 /// than a slot) is simply not tracked: `StaleTemporaries` removes what it leaves.
 public enum InterruptCleanup {
-    static let slotCount = 128
+    /// Enough for a batch of 256 workers: each user's files wait in their temporaries for the
+    /// syncing threads (`DeferredCommits`), up to about ten files per worker.
+    static let slotCount = 4096
     static let slotBytes = Int(PATH_MAX) + 1
-    /// Zeroed by `calloc`, which maps fresh pages for a block this size instead of writing half a
-    /// megabyte of zeros at every start (128 page faults, 0.5 M instructions of `--version`).
+    /// Zeroed by `calloc`, which maps fresh pages for a block this size instead of writing 16 MB
+    /// of zeros at every start: only the pages of slots used are ever touched.
     nonisolated(unsafe) static let paths: UnsafeMutablePointer<CChar> = {
         if let block = calloc(slotCount, slotBytes) { return block.bindMemory(to: CChar.self, capacity: slotCount * slotBytes) }
         let p = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotBytes)
@@ -24,6 +26,9 @@ public enum InterruptCleanup {
         return p
     }()
     nonisolated(unsafe) static let inUse: UnsafeMutablePointer<sig_atomic_t> = {
+        if let block = calloc(slotCount, MemoryLayout<sig_atomic_t>.stride) {
+            return block.bindMemory(to: sig_atomic_t.self, capacity: slotCount)
+        }
         let p = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: slotCount)
         p.initialize(repeating: 0, count: slotCount)
         return p
