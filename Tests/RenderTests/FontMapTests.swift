@@ -17,6 +17,9 @@ final class FontMapTests: XCTestCase {
         let fonts = [FontSpec(family: "Inter", size: 9.5), FontSpec(family: "Inter", weight: .semibold, size: 13)]
         PangoMeasurer.preload(fonts)
         PangoMeasurer.preload([FontSpec(family: "Inter", size: 30)])  // a second call does nothing
+        // Joined before the measurer is asked for (which would stop it after the font it is
+        // loading): every font listed is loaded.
+        PangoMeasurer.settlePreload()
         let measurer = try XCTUnwrap(PangoMeasurer.preloaded())
         XCTAssertEqual(measurer.fontsLoaded, Set(fonts))
         XCTAssertNil(PangoMeasurer.preloaded(), "the measurer is given once")

@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,16 +36,23 @@ extension PangoMeasurer {
             // A stack that cannot be loaded is the report's error, reported where it draws.
             do { try PDFLibraries.load() } catch { return nil }
             let measurer = PangoMeasurer()
-            for font in fonts { _ = measurer.entry(font) }
+            for font in fonts {
+                if Preload.wanted.load(ordering: .acquiring) { break }
+                _ = measurer.entry(font)
+            }
             Preload.measurer = measurer
             return nil
         }, fontsBox.toOpaque())
         if status == 0 { Preload.thread = thread } else { fontsBox.release() }
     }
 
-    /// The measurer `preload` made, its fonts loaded: waits for its thread if still at work.
-    /// Nil when no preload was started, or after the first call. Main thread only.
+    /// The measurer `preload` made, with the fonts it has loaded so far: the thread is asked to
+    /// stop after the font it is loading, and joined. The fonts it did not reach are loaded when
+    /// first measured, on the calling thread — now that the other core is free, rather than
+    /// after the rest of the list. Nil when no preload was started, or after the first call.
+    /// Main thread only.
     public static func preloaded() -> PangoMeasurer? {
+        Preload.wanted.store(true, ordering: .releasing)
         settlePreload()
         defer { Preload.measurer = nil }
         return Preload.measurer
@@ -72,4 +80,6 @@ private enum Preload {
     nonisolated(unsafe) static var started = false
     nonisolated(unsafe) static var thread: pthread_t?
     nonisolated(unsafe) static var measurer: PangoMeasurer?
+    /// Set by the main thread when it wants the measurer: the thread loads no further font.
+    static let wanted = Atomic<Bool>(false)
 }
