@@ -47,8 +47,9 @@ public enum BatchFailure: Error, CustomStringConvertible {
 /// processes the rest on `jobs` worker threads, appending each user's manifest line once its
 /// files are durable. A worker writes a user's files into their temporaries and hands them to
 /// the run's syncing threads (one per worker), which sync them, rename them into place and
-/// append the line, so that no worker waits for the disk to sync. What the threads share is one `BatchRun` (its state
-/// behind a mutex), the `Syncer` and the manifest; each worker owns its `UserProcessor`.
+/// append the line, so that no worker waits for the disk to sync. What the threads share is one
+/// `BatchRun` (its state behind a mutex), the `Syncer` and the manifest; each worker owns its
+/// `UserProcessor`.
 public struct BatchRunner: Sendable {
     public let settings: BatchSettings
     let templates: TemplateSet
