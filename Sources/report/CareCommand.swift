@@ -149,3 +149,16 @@ struct CareCheckCommand: ReportCommand {
         if !check.isOK { throw RunFailure(.output, "the store failed its check") }
     }
 }
+
+extension CareStoreOptions {
+    static let plainFlags = CommonOptions.plainFlags
+
+    /// The store and settings read from a plain line (`PlainLine`), validated.
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.db = try line.required("db")
+        made.run = try CommonOptions(plain: &line)
+        try made.validate()
+        self = made
+    }
+}

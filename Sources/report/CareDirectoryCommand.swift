@@ -73,3 +73,22 @@ struct CareDirectoryCommand: ReportCommand {
         if let output { console.wrote(output, [counted(written.providers, "provider")] + (written.pages.map { [counted($0, "page")] } ?? [])) }
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension CareDirectoryCommand: PlainParsable {
+    static let plainFlags = CommonOptions.plainFlags.union(ReadingOptions.plainFlags)
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.files = line.inputWords()
+        made.tier = try line.required("tier")
+        made.output = try line.value("output")
+        made.circle = try line.value("circle")
+        made.recipientName = try line.value("recipient-name")
+        made.asOf = try line.value("as-of")
+        made.options = try CommonOptions(plain: &line)
+        made.reading = try ReadingOptions(plain: &line)
+        self = made
+    }
+}

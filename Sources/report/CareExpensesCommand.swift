@@ -107,3 +107,26 @@ struct CareExpensesCommand: ReportCommand {
         }
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension CareExpensesCommand: PlainParsable {
+    static let plainFlags = CommonOptions.plainFlags.union(ReadingOptions.plainFlags).union(["json"])
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.files = line.inputWords()
+        made.tier = try line.required("tier")
+        made.circle = try line.value("circle")
+        made.recipientName = try line.value("recipient-name")
+        made.from = try line.value("from")
+        made.to = try line.value("to")
+        made.json = line.flag("json")
+        made.output = try line.value("output")
+        made.benchmarks = try line.value("benchmarks")
+        made.asOf = try line.value("as-of")
+        made.options = try CommonOptions(plain: &line)
+        made.reading = try ReadingOptions(plain: &line)
+        self = made
+    }
+}

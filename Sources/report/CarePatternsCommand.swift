@@ -132,3 +132,24 @@ struct CareDismissCommand: ReportCommand {
         console.info("dismissed as of \(date)")
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension CarePatternsCommand: PlainParsable {
+    static let plainFlags = CareStoreOptions.plainFlags.union(["json", "text", "dry-run"])
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.store = try CareStoreOptions(plain: &line)
+        made.tier = try line.required("tier")
+        made.asOf = try line.value("as-of")
+        made.circle = try line.value("circle")
+        made.patient = try line.value("patient")
+        made.recipientName = try line.value("recipient-name")
+        made.json = line.flag("json")
+        made.text = line.flag("text")
+        made.dryRun = line.flag("dry-run")
+        made.pdf = try line.value("pdf")
+        self = made
+    }
+}

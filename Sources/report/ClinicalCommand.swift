@@ -88,3 +88,22 @@ struct ClinicalCommand: ReportCommand {
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension ClinicalCommand: PlainParsable {
+    static let plainFlags = CommonOptions.plainFlags.union(InputOptions.plainFlags)
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.output = try line.required("output")
+        made.tier = try line.required("tier")
+        made.dates = try RunOptions(plain: &line)
+        made.patientName = try line.value("patient-name")
+        made.days = try line.value("days")
+        made.sections = try line.value("sections", transform: Self.sectionList)
+        made.input = try InputOptions(plain: &line)
+        made.common = try CommonOptions(plain: &line)
+        self = made
+    }
+}

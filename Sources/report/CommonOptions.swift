@@ -15,7 +15,8 @@ struct ReadingOptions: ParsableArguments {
     var skipInvalid = false
 
     @Option(name: .customLong("max-errors"), help: ArgumentHelp("Stop after this many input errors.", valueName: "N"))
-    var maxErrors: Int = 50
+    var maxErrors: Int = ReadingOptions.defaultMaxErrors
+    static let defaultMaxErrors = 50
 
     @Option(name: .customLong("max-records"), help: ArgumentHelp("Refuse inputs with more records than this.", valueName: "N"))
     var maxRecords: Int = IngestLimits.default.maxRecords
@@ -32,6 +33,7 @@ struct ReadingOptions: ParsableArguments {
             throw ValidationError("--max-records, --max-field-bytes and --max-input-bytes must be positive")
         }
     }
+
 
     /// The reader options these settings give, reading every input as `format` when one is given.
     func ingestOptions(format: InputFormat? = nil) -> IngestOptions {
@@ -61,6 +63,7 @@ struct InputOptions: ParsableArguments {
         guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
     }
 
+
     var ingestOptions: IngestOptions { reading.ingestOptions(format: format) }
 }
 
@@ -77,6 +80,7 @@ struct CommonOptions: ParsableArguments {
     var logFormat: LogFormat = .text
 
     var console: Console { Console(quiet: quiet, format: logFormat) }
+
 
     /// The context of a run writing to `output`: its dates by the one policy (`RunInfo.resolve`;
     /// `defaultAsOf` picks the as-of date when `--as-of` is not given) and this console.
@@ -103,6 +107,7 @@ struct RunOptions: ParsableArguments {
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD, years 1900-2100 (default: today in the newest log's UTC offset).", valueName: "D"))
     var asOf: LocalDate?
+
 
     /// Rejects every empty or inverted range the options alone decide: `--from` after `--to`,
     /// `--to` after `--as-of`, and `--from` after `--as-of` when the range ends on the as-of date.
@@ -136,5 +141,61 @@ struct RunOptions: ParsableArguments {
         let run = runInfo(logs: logs)
         try checkRange(run)
         return ReportContext(run: run, output: output, messages: console)
+    }
+}
+
+extension ReadingOptions {
+    static let plainFlags: Set<String> = ["skip-invalid"]
+
+    /// The options read from a plain line (`PlainLine`), validated.
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.skipInvalid = line.flag("skip-invalid")
+        made.maxErrors = try line.value("max-errors") ?? Self.defaultMaxErrors
+        made.maxRecords = try line.value("max-records") ?? IngestLimits.default.maxRecords
+        made.maxFieldBytes = try line.value("max-field-bytes") ?? IngestLimits.default.maxFieldBytes
+        made.maxInputBytes = try line.value("max-input-bytes") ?? IngestLimits.default.maxFileBytes
+        try made.validate()
+        self = made
+    }
+}
+
+extension InputOptions {
+    static let plainFlags = ReadingOptions.plainFlags
+
+    /// The inputs and options read from a plain line (`PlainLine`), validated.
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.inputs = line.inputWords()
+        made.format = try line.value("format")
+        made.reading = try ReadingOptions(plain: &line)
+        try made.validate()
+        self = made
+    }
+}
+
+extension CommonOptions {
+    static let plainFlags: Set<String> = ["quiet"]
+
+    /// The options read from a plain line (`PlainLine`).
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.templates = try line.value("templates")
+        made.quiet = line.flag("quiet")
+        made.logFormat = try line.value("log-format") ?? .text
+        try made.validate()
+        self = made
+    }
+}
+
+extension RunOptions {
+    /// The dates read from a plain line (`PlainLine`), validated.
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.from = try line.value("from")
+        made.to = try line.value("to")
+        made.asOf = try line.value("as-of")
+        try made.validate()
+        self = made
     }
 }

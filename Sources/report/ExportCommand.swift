@@ -84,3 +84,22 @@ extension ExportJob.Format: ExpressibleByArgument {
         self.init(rawValue: argument.lowercased())
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension ExportCommand: PlainParsable {
+    static let plainFlags = CommonOptions.plainFlags.union(ReadingOptions.plainFlags)
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.inputs = line.inputWords()
+        made.output = try line.required("output")
+        made.tier = try line.required("tier")
+        made.format = try line.value("format")
+        made.dates = try RunOptions(plain: &line)
+        made.inputFormat = try line.value("input-format")
+        made.reading = try ReadingOptions(plain: &line)
+        made.common = try CommonOptions(plain: &line)
+        self = made
+    }
+}

@@ -119,3 +119,33 @@ struct HomeExportCommand: ReportCommand {
         console.wrote(options.output, [counted(tasks.count, "task"), "balance \(balance.value)"])
     }
 }
+
+extension HomeOptions {
+    static let plainFlags = CommonOptions.plainFlags.union(ReadingOptions.plainFlags)
+
+    /// The inputs and settings read from a plain line (`PlainLine`), validated.
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.inputs = line.inputWords()
+        made.output = try line.required("output")
+        made.format = try line.value("format")
+        made.reading = try ReadingOptions(plain: &line)
+        made.run = try CommonOptions(plain: &line)
+        try made.validate()
+        self = made
+    }
+}
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension HomeLedgerCommand: PlainParsable {
+    static let plainFlags = HomeOptions.plainFlags
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.language = try line.value("lang") ?? .en
+        made.asOf = try line.value("as-of")
+        made.options = try HomeOptions(plain: &line)
+        self = made
+    }
+}

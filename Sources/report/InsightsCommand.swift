@@ -71,3 +71,21 @@ struct InsightsCommand: ReportCommand {
         try job.run(inputs, request, in: context)
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension InsightsCommand: PlainParsable {
+    static let plainFlags = CommonOptions.plainFlags.union(InputOptions.plainFlags).union(["json"])
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.tier = try line.value("tier") ?? .free
+        made.json = line.flag("json")
+        made.output = try line.value("output")
+        made.dates = try RunOptions(plain: &line)
+        made.days = try line.value("days")
+        made.input = try InputOptions(plain: &line)
+        made.common = try CommonOptions(plain: &line)
+        self = made
+    }
+}

@@ -18,9 +18,34 @@ enum LeafDispatch {
     static let reserved: Set<String> = ["-h", "--help", "-help", "help", "--version",
                                         "--generate-completion-script", "--experimental-dump-help"]
 
+    /// The commands that read a plain line themselves (`PlainParsable`), skipping ArgumentParser's
+    /// reflection: those a person runs for one report or file. Listed rather than found by a
+    /// cast, which would cost a scan of the conformance records.
+    static let plainCommands: [PlainParsable.Type] = [
+        SummaryCommand.self, ClinicalCommand.self, InsightsCommand.self, ExportCommand.self,
+        CarePatternsCommand.self, CareExpensesCommand.self, CareDirectoryCommand.self, HomeLedgerCommand.self,
+    ]
+
     static func parse(_ root: ParsableCommand.Type, _ arguments: ArraySlice<String>) -> ParsableCommand? {
         guard let (command, rest) = leaf(root, arguments) else { return nil }
+        if let plain = plainCommands.first(where: { $0 == command }), let parsed = plain.parsePlain(rest) {
+            #if DEBUG
+            crossCheck(parsed, command, rest)
+            #endif
+            return parsed
+        }
         return try? command.parseAsRoot(Array(rest))
+    }
+
+    /// Debug builds: stops when ArgumentParser does not give the same command as the plain line
+    /// did (every property, defaults included), so that the end-to-end tests, which run the
+    /// debug build, check the two parsers against each other on every line they run.
+    static func crossCheck(_ parsed: ParsableCommand, _ command: ParsableCommand.Type, _ arguments: ArraySlice<String>) {
+        let plain = String(describing: parsed)
+        let full: String
+        do { full = String(describing: try command.parseAsRoot(Array(arguments))) } catch { full = "error: \(error)" }
+        guard plain != full else { return }
+        fatalError("the plain parse of \(Array(arguments)) differs from ArgumentParser's:\n  plain: \(plain)\n  full:  \(full)")
     }
 
     /// The leaf command a plain command line names by its leading words, and the words after

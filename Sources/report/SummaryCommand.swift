@@ -53,3 +53,20 @@ struct SummaryCommand: ReportCommand {
         console.wrote(context.output.displayName, [counted(result.pageCount, "page"), counted(result.episodeCount, "episode")])
     }
 }
+
+/// Read from a plain line without ArgumentParser (`PlainLine`); debug builds check it against
+/// ArgumentParser on every line (`LeafDispatch.crossCheck`).
+extension SummaryCommand: PlainParsable {
+    static let plainFlags = CommonOptions.plainFlags.union(InputOptions.plainFlags)
+
+    init(plain line: inout PlainLine) throws {
+        var made = Self()
+        made.output = try line.required("output")
+        made.dates = try RunOptions(plain: &line)
+        made.patientName = try line.value("patient-name")
+        made.tier = try line.value("tier") ?? .free
+        made.input = try InputOptions(plain: &line)
+        made.common = try CommonOptions(plain: &line)
+        self = made
+    }
+}
