@@ -56,7 +56,8 @@ struct PlainLine {
                 guard attached == nil else { throw NotPlain() }
                 flags.insert(name)
             } else {
-                guard let value = attached ?? rest.popFirst(), Self.isValue(value) else { throw NotPlain() }
+                // `--name=` with nothing after it is not a value to ArgumentParser (a usage error).
+                guard attached != "", let value = attached ?? rest.popFirst(), Self.isValue(value) else { throw NotPlain() }
                 values[name] = value
             }
             unread.insert(name)

@@ -100,6 +100,7 @@ final class PlainLineTests: XCTestCase {
         assertSame(ClinicalCommand.self, ["a.json", "--tier", "free", "-o", "c.pdf", "b.json", "--sections", "all"])
         assertSame(ExportCommand.self, ["-", "-o", "-", "--format", "json", "--tier", "premium"])
         assertSame(InsightsCommand.self, ["a.json", "--json"])
+        assertSame(SummaryCommand.self, ["", "-o", "s.pdf", "--patient-name", ""])  // empty words are words
     }
 
     /// Lines the plain parser leaves to ArgumentParser, which words their errors or reads
@@ -116,6 +117,8 @@ final class PlainLineTests: XCTestCase {
             ["a.json", "-o", "s.pdf", "--max-errors", "0"],        // refused by validate()
             ["a.json", "-o", "s.txt"],                             // refused by the command's validate()
             ["a.json", "-o", "s.pdf", "--quiet=yes"],              // a flag with a value
+            ["a.json", "-o", "s.pdf", "--patient-name="],          // nothing after "="
+            ["a.json", "-o", "s.pdf", "--patient-name=", "Alex"],
             ["a.json", "-o", "s.pdf", "--", "b.json"],             // terminator
             ["a.json", "-os.pdf"],                                 // attached short value
             ["a.json", "-o=s.pdf"],
@@ -132,10 +135,51 @@ final class PlainLineTests: XCTestCase {
         XCTAssertNil(ExportCommand.parsePlain(["a.json", "-o", "x.csv", "--tier", "premium", "--format", "json"]))
     }
 
+    /// Seeded random lines from words that are options, values and near misses: whenever the
+    /// plain parser takes a line, ArgumentParser gives the same command.
+    func testRandomLinesTakenAsPlainAreParsedAlike() {
+        let words = ["a.json", "b.csv", "-", "", "--", "-o", "--output", "--output=", "out.pdf", "out.csv", "out.json",
+                     "--output=out.pdf", "--as-of", "2026-03-31", "--as-of=2026-03-31", "--from", "2026-01-01",
+                     "--to", "2026-02-30", "--quiet", "--quiet=1", "--json", "--text", "--dry-run", "-5", "+5", "--tier",
+                     "premium", "free", "family", "plus", "--max-errors", "3", "0", "--sections", "all", "glance,glance",
+                     "--patient-name", "Al", "=", "--=x", "---x", "-oo", "—o", "--lang", "nl", "--db", "c.sqlite",
+                     "--pdf", "p.pdf", "--circle", "c-1", "--format", "csv", "json", "--skip-invalid", "--templates",
+                     "--log-format", "text", "--input-format", "--days", "d.json", "-h", "--help", "help", "--version",
+                     "--patient-name=", "--circle=", "--days=", "--recipient-name=", "--templates="]
+        var generator = SplitMix(seed: 0x5EED)
+        var taken = 0
+        for command in LeafDispatch.plainCommands {
+            let base = (try? Self.line(command)) ?? []
+            for _ in 0..<300 {
+                var line = Int(generator.next() % 2) == 0 ? base : []
+                for _ in 0..<Int(generator.next() % 7) {
+                    line.insert(words[Int(generator.next() % UInt64(words.count))], at: Int(generator.next() % UInt64(line.count + 1)))
+                }
+                guard let plain = command.parsePlain(line[...]) else { continue }
+                taken += 1
+                XCTAssertEqual(String(describing: plain), parsedByArgumentParser(command, line), "\(command) \(line)")
+            }
+        }
+        XCTAssertGreaterThan(taken, 200, "too few random lines were plain to compare")
+    }
+
     /// The dispatcher takes the plain parse for these commands and ArgumentParser's for others.
     func testDispatchTakesThePlainParse() throws {
         let parsed = try XCTUnwrap(LeafDispatch.parse(Report.self, ["headache", "summary", "a.json", "-o", "s.pdf"]))
         XCTAssertEqual(String(describing: parsed), parsedByArgumentParser(SummaryCommand.self, ["a.json", "-o", "s.pdf"]))
         XCTAssertNil(LeafDispatch.parse(Report.self, ["headache", "summary", "a.json", "-o", "s.txt"]))
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that the random lines are the same on every run.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
