@@ -273,6 +273,22 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/TD ja", "/TD el"])
     }
 
+    /// A note of emoji alone ("🤕", "😣😣") copies out too: `pdftotext` gives a group's
+    /// `ActualText` only in place of a text glyph drawn inside it, so the line carries a space in
+    /// its own font, which shows nothing.
+    func testANoteOfEmojiAloneCopiesOut() throws {
+        let pdftotext = try ReportBinary.require("pdftotext")
+        let notes = ["🤕", "😣😣", "🌧️"]
+        let logs = notes.enumerated().map { i, n in
+            "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-07-0\(i + 1)T08:00:00+02:00\", \"severity\": 3, "
+                + "\"resolvedAt\": \"2026-07-0\(i + 1)T09:00:00+02:00\", \"retrospective\": {\"notes\": \"\(n)\"}}"
+        }
+        try Data("{\"schemaVersion\": 1, \"logs\": [\(logs.joined(separator: ", "))]}".utf8).write(to: URL(fileURLWithPath: out("logs.json")))
+        try report(["headache", "summary", out("logs.json"), "-o", out("alone.pdf"), "--as-of", "2026-07-31"])
+        let text = try ReportBinary.runTool(pdftotext, ["-layout", out("alone.pdf"), "-"]).stdoutText
+        for n in notes { XCTAssertTrue(text.contains(n), "\(n) copies out:\n\(text)") }
+    }
+
     /// Emoji at the start of a line are all drawn: a line that copies out as its `ActualText` is
     /// drawn in a group, where cairo 1.16 drew only the last of the colour glyphs it was handed
     /// at once ("😀😃😄 ab" as one emoji after a blank).

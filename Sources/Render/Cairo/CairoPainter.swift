@@ -217,7 +217,31 @@ final class CairoPainter {
                 gx += Double(infos[k].geometry.width) / Double(PANGO_SCALE)
             }
         }
+        // Poppler (`pdftotext`) gives a group's `ActualText` in place of the text glyphs drawn
+        // inside it: a line of colour glyphs alone (a note "🤕", isolated or not) has none and
+        // copied out as nothing. A space in the line's own font, drawn at the line's end, is
+        // one, and shows nothing. (Drawn at the line's start, over the first colour glyph,
+        // cairo 1.16 left it out of the file.)
+        if !runs.contains(where: { !$0.color && Self.drawsGlyph($0.run) }), let space = pango_layout_copy(l) {
+            pango_layout_set_text(space, " ", 1)
+            if let iter = pango_layout_get_iter(space) {
+                if let run = pango_layout_iter_get_run_readonly(iter) {
+                    var w: Int32 = 0, h: Int32 = 0
+                    pango_layout_get_size(l, &w, &h)
+                    cairo_move_to(cr, x + Double(w) / Double(PANGO_SCALE), top + Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE))
+                    pango_cairo_show_glyph_item(cr, " ", UnsafeMutablePointer(mutating: run))
+                }
+                pango_layout_iter_free(iter)
+            }
+            g_object_unref(UnsafeMutableRawPointer(space))
+        }
         return true
+    }
+
+    /// Whether `run` has a glyph cairo draws (not only empty ones: isolates, joiners).
+    private static func drawsGlyph(_ run: UnsafeMutablePointer<PangoGlyphItem>) -> Bool {
+        guard let glyphs = run.pointee.glyphs, let infos = glyphs.pointee.glyphs else { return false }
+        return (0..<Int(max(0, glyphs.pointee.num_glyphs))).contains { infos[$0].glyph != 0x0FFF_FFFF }  // PANGO_GLYPH_EMPTY
     }
 
     private func drawLabel(_ label: TextLabel, owner: StructureTree.Owner) {
