@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Batch", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
         // The command line's own code (the executable's module): its plain-line parser against ArgumentParser.
-        .testTarget(name: "CommandTests", dependencies: ["report", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "CommandTests", dependencies: ["report", "Synthetic", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     ]
 )
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 @testable import report
+import Synthetic
 import XCTest
 
 /// The plain-line parser (`PlainLine`) against ArgumentParser: every line it takes gives the
@@ -146,7 +147,7 @@ final class PlainLineTests: XCTestCase {
                      "--pdf", "p.pdf", "--circle", "c-1", "--format", "csv", "json", "--skip-invalid", "--templates",
                      "--log-format", "text", "--input-format", "--days", "d.json", "-h", "--help", "help", "--version",
                      "--patient-name=", "--circle=", "--days=", "--recipient-name=", "--templates="]
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         var taken = 0
         for command in LeafDispatch.plainCommands {
             let base = (try? Self.line(command)) ?? []
@@ -168,18 +169,5 @@ final class PlainLineTests: XCTestCase {
         let parsed = try XCTUnwrap(LeafDispatch.parse(Report.self, ["headache", "summary", "a.json", "-o", "s.pdf"]))
         XCTAssertEqual(String(describing: parsed), parsedByArgumentParser(SummaryCommand.self, ["a.json", "-o", "s.pdf"]))
         XCTAssertNil(LeafDispatch.parse(Report.self, ["headache", "summary", "a.json", "-o", "s.txt"]))
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that the random lines are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

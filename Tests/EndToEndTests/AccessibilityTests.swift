@@ -255,11 +255,7 @@ final class AccessibilityTests: XCTestCase {
         let pdftotext = try ReportBinary.require("pdftotext"), qpdf = try ReportBinary.require("qpdf")
         let pdfimages = try ReportBinary.require("pdfimages")
         let notes = ["Rain again 🌧️ and a headache", "Кофе не помог 😞", "صداع خفيف بعد العمل", "頭痛がひどい 🤕", "Πονοκέφαλος μετά τη δουλειά"]
-        let logs = notes.enumerated().map { i, n in
-            "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-07-0\(i + 1)T08:00:00+02:00\", \"severity\": 3, "
-                + "\"resolvedAt\": \"2026-07-0\(i + 1)T09:00:00+02:00\", \"retrospective\": {\"notes\": \"\(n)\"}}"
-        }
-        try Data("{\"schemaVersion\": 1, \"logs\": [\(logs.joined(separator: ", "))]}".utf8).write(to: URL(fileURLWithPath: out("logs.json")))
+        try writeLogs(notes: notes, to: out("logs.json"))
         try report(["headache", "summary", out("logs.json"), "-o", out("emoji.pdf"), "--as-of", "2026-07-31"])
         let text = try ReportBinary.runTool(pdftotext, ["-layout", out("emoji.pdf"), "-"]).stdoutText
         for n in notes { XCTAssertTrue(text.contains(n), "\(n) copies out as it is:\n\(text)") }
@@ -273,17 +269,22 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/TD ja", "/TD el"])
     }
 
+    /// A headache log export with one episode a day from 1 July 2026 for each of `notes`.
+    private func writeLogs(notes: [String], to path: String) throws {
+        let logs = notes.enumerated().map { i, n in
+            "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-07-0\(i + 1)T08:00:00+02:00\", \"severity\": 3, "
+                + "\"resolvedAt\": \"2026-07-0\(i + 1)T09:00:00+02:00\", \"retrospective\": {\"notes\": \"\(n)\"}}"
+        }
+        try Data("{\"schemaVersion\": 1, \"logs\": [\(logs.joined(separator: ", "))]}".utf8).write(to: URL(fileURLWithPath: path))
+    }
+
     /// A note of emoji alone ("🤕", "😣😣") copies out too: `pdftotext` gives a group's
     /// `ActualText` only in place of a text glyph drawn inside it, so the line carries a space in
     /// its own font, which shows nothing.
     func testANoteOfEmojiAloneCopiesOut() throws {
         let pdftotext = try ReportBinary.require("pdftotext")
         let notes = ["🤕", "😣😣", "🌧️"]
-        let logs = notes.enumerated().map { i, n in
-            "{\"id\": \"e\(i)\", \"onsetAt\": \"2026-07-0\(i + 1)T08:00:00+02:00\", \"severity\": 3, "
-                + "\"resolvedAt\": \"2026-07-0\(i + 1)T09:00:00+02:00\", \"retrospective\": {\"notes\": \"\(n)\"}}"
-        }
-        try Data("{\"schemaVersion\": 1, \"logs\": [\(logs.joined(separator: ", "))]}".utf8).write(to: URL(fileURLWithPath: out("logs.json")))
+        try writeLogs(notes: notes, to: out("logs.json"))
         try report(["headache", "summary", out("logs.json"), "-o", out("alone.pdf"), "--as-of", "2026-07-31"])
         let text = try ReportBinary.runTool(pdftotext, ["-layout", out("alone.pdf"), "-"]).stdoutText
         for n in notes { XCTAssertTrue(text.contains(n), "\(n) copies out:\n\(text)") }
