@@ -34,7 +34,6 @@ struct ReadingOptions: ParsableArguments {
         }
     }
 
-
     /// The reader options these settings give, reading every input as `format` when one is given.
     func ingestOptions(format: InputFormat? = nil) -> IngestOptions {
         var options = IngestOptions()
@@ -63,7 +62,6 @@ struct InputOptions: ParsableArguments {
         guard !inputs.isEmpty else { throw ValidationError("no INPUT given") }
     }
 
-
     var ingestOptions: IngestOptions { reading.ingestOptions(format: format) }
 }
 
@@ -80,7 +78,6 @@ struct CommonOptions: ParsableArguments {
     var logFormat: LogFormat = .text
 
     var console: Console { Console(quiet: quiet, format: logFormat) }
-
 
     /// The context of a run writing to `output`: its dates by the one policy (`RunInfo.resolve`;
     /// `defaultAsOf` picks the as-of date when `--as-of` is not given) and this console.
@@ -107,7 +104,6 @@ struct RunOptions: ParsableArguments {
 
     @Option(name: .customLong("as-of"), help: ArgumentHelp("Analysis date, YYYY-MM-DD, years 1900-2100 (default: today in the newest log's UTC offset).", valueName: "D"))
     var asOf: LocalDate?
-
 
     /// Rejects every empty or inverted range the options alone decide: `--from` after `--to`,
     /// `--to` after `--as-of`, and `--from` after `--as-of` when the range ends on the as-of date.
