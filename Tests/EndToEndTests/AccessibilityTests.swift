@@ -269,6 +269,33 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/TD ja", "/TD el"])
     }
 
+    /// A name in a script that tells its language, set into a sentence, is a `/Span` with that
+    /// `/Lang` inside the sentence's paragraph, read in its place; the sentence keeps the
+    /// document's language. It copies out as written (a Greek iota is not the Latin "ɩ" that
+    /// Inter draws with the same glyph). A right-to-left name keeps its line's group.
+    func testANameInAnotherScriptIsASpanInItsLanguage() throws {
+        let pdfinfo = try ReportBinary.require("pdfinfo"), pdftotext = try ReportBinary.require("pdftotext")
+        let qpdf = try ReportBinary.require("qpdf")
+        for (name, language) in [("Αικατερίνη Ιωάννου", "el"), ("김민지", "ko")] {
+            try report(["headache", "clinical", sample("aurae/logs.json"), "-o", out("c.pdf"), "--as-of", "2026-07-31",
+                        "--tier", "premium", "--patient-name", name])
+            let aloud = try ReportBinary.runTool(pdfinfo, ["-struct-text", out("c.pdf")]).stdoutText
+            let expected = "  P (block)\n    \"Patient: \"\n    Span (inline)\n      \"\(name)\"\n    \" · 1 May 2026 – 31 Jul 2026"
+            XCTAssertTrue(aloud.contains(expected), "\(name) read in its place:\n\(aloud.prefix(400))")
+            let pdf = try TaggedPDFCheck(path: out("c.pdf"), qpdf: qpdf)
+            XCTAssertEqual(pdf.problems(language: "en"), [])
+            XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/Span \(language)"], "only the name")
+            let text = try ReportBinary.runTool(pdftotext, ["-layout", out("c.pdf"), "-"]).stdoutText
+            XCTAssertTrue(text.contains("Patient: \(name) · 1 May 2026"), text)
+            XCTAssertTrue(text.contains("\(name) · Clinical headache report"), "the running header copies out as written:\n\(text)")
+        }
+        try report(["headache", "clinical", sample("aurae/logs.json"), "-o", out("he.pdf"), "--as-of", "2026-07-31",
+                    "--tier", "premium", "--patient-name", "שרה לוי"])
+        let pdf = try TaggedPDFCheck(path: out("he.pdf"), qpdf: qpdf)
+        XCTAssertEqual(pdf.problems(language: "en"), [])
+        XCTAssertEqual(pdf.elementLanguages().count, 0, "the line stays in the document's language")
+    }
+
     /// A headache log export with one episode a day from 1 July 2026 for each of `notes`.
     private func writeLogs(notes: [String], to path: String) throws {
         let logs = notes.enumerated().map { i, n in
@@ -646,7 +673,7 @@ struct TaggedPDFCheck {
         var headings: [Int] = []
         var tables = 0, tablesWithHeaders = 0
         let known: Set<String> = ["/Document", "/P", "/H1", "/H2", "/H3", "/H4", "/H5", "/H6", "/L", "/LI", "/Lbl", "/LBody",
-                                  "/Table", "/TR", "/TH", "/TD", "/Figure"]
+                                  "/Table", "/TR", "/TH", "/TD", "/Figure", "/Span"]
         func walk(_ ref: Any?, page: String?, parent: String?, depth: Int) {
             guard depth < 64 else { return }
             if let mcid = ref as? Int { if let page { marked.insert("\(page)/\(mcid)") }; return }

@@ -33,9 +33,22 @@ final class PrintableTextTests: XCTestCase {
         XCTAssertEqual(PrintableText.isolated("שרה לוי-כהן"), "\u{2068}שרה לוי-כהן\u{2069}")
         XCTAssertEqual(PrintableText.isolated("نور الهدى 👵🏽"), "\u{2068}نور الهدى 👵🏽\u{2069}")
         XCTAssertEqual(PrintableText.isolated("Zoë Ångström"), "Zoë Ångström")
-        XCTAssertEqual(PrintableText.isolated("Ελένη 王"), "Ελένη 王")
+        XCTAssertEqual(PrintableText.isolated("Ελένη 王"), "\u{2068}Ελένη 王\u{2069}", "a script that tells its language: a span")
+        XCTAssertEqual(PrintableText.isolated("Zoë Кузнецова"), "Zoë Кузнецова", "Cyrillic tells no language")
         XCTAssertEqual(PrintableText.isolated("שרה\u{2069} \u{2067}לוי"), "\u{2068}שרה לוי\u{2069}", "one isolate, whatever the input holds")
         XCTAssertEqual(PrintableText.withoutIsolates("Patient: \u{2068}שרה\u{2069} · 1 Feb"), "Patient: שרה · 1 Feb")
         XCTAssertEqual(PrintableText.withoutIsolates("no isolates — here"), "no isolates — here")
+    }
+
+    /// The isolated parts of a line, in UTF-8 bytes, also where a wrapped name began on the line
+    /// before or goes on to the next.
+    func testIsolatedRangesOfALine() {
+        let line = "Patient: \u{2068}Ελένη\u{2069} · 1 Feb"
+        XCTAssertEqual(PrintableText.isolatedRanges(line), [12..<22])
+        XCTAssertEqual(String(decoding: Array(line.utf8)[12..<22], as: UTF8.self), "Ελένη")
+        XCTAssertEqual(PrintableText.isolatedRanges("Ελένη\u{2069} · 1 Feb"), [0..<10], "the rest of a name")
+        XCTAssertEqual(PrintableText.isolatedRanges("Patient: \u{2068}Ελένη"), [12..<22], "a name going on")
+        XCTAssertEqual(PrintableText.isolatedRanges("a \u{2068}b \u{2067}c\u{2069}\u{2069} d \u{2068}e\u{2069}"), [5..<14, 23..<24], "outermost only")
+        XCTAssertEqual(PrintableText.isolatedRanges("no isolates — here"), [])
     }
 }

@@ -98,4 +98,28 @@ final class StructureLanguageTests: XCTestCase {
         XCTAssertEqual(languages.count, 2, "only the elements whose script tells their language")
         XCTAssertNil(tree.languages(of: doc, documentLanguage: "el").values.first { $0 == "el" }, "the document's own language is not repeated")
     }
+
+    /// A name isolated in a sentence (`PrintableText.isolated`) leaves the sentence in the
+    /// document's language and is an inline span of its own; not where it is the element's
+    /// whole text (the element has its language), nor in a document of its language.
+    func testAnIsolatedNameIsASpanOfItsLanguage() throws {
+        let name = PrintableText.isolated("Ελένη Παπαδοπούλου")
+        let doc = try Fixture.layout([
+            Fixture.para("Patient: " + name + " · 1 Feb 2027"),
+            Fixture.para(name),
+        ])
+        var tree = StructureTree(doc)
+        tree.assignLanguages(of: doc, documentLanguage: "en")
+        let paragraphs = tree.nodes[0].children
+        XCTAssertEqual(paragraphs.map { tree.language(of: $0) }, [nil, "el"])
+        XCTAssertEqual(tree.inlineSpans.count, 1)
+        XCTAssertEqual(tree.inlineSpans.first?.values.flatMap { $0 }, [StructureTree.InlineSpan(range: 12..<47, language: "el")])
+        let span = tree.addSpan(parent: paragraphs[0], language: "el")
+        XCTAssertEqual(tree.nodes[span].role, .span)
+        XCTAssertEqual(tree.nodes[span].parent, paragraphs[0])
+        XCTAssertEqual(tree.language(of: span), "el")
+        var greek = StructureTree(doc)
+        greek.assignLanguages(of: doc, documentLanguage: "el")
+        XCTAssertTrue(greek.inlineSpans.allSatisfy { $0.isEmpty }, "the document's own language")
+    }
 }

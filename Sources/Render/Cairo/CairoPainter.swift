@@ -14,6 +14,12 @@ final class CairoPainter {
     private var colorFonts: [UnsafeMutableRawPointer: Bool] = [:]
     /// Whether the page is drawn for a tagged PDF, where text may be drawn in groups.
     private var tagged = false
+    /// The inline spans of the text item being drawn (`StructureTree.InlineSpan`), if any.
+    private var itemSpans: [StructureTree.InlineSpan] = []
+    /// The span elements made while drawing the page, in order of their node numbers from
+    /// `nextNode` on: the caller adds them to the tree (`StructureTree.addSpan`).
+    private(set) var newSpans: [(parent: Int, language: String)] = []
+    private var nextNode = 0
 
     /// Draws with `text`'s context, made from the measurer's font map, so text is set with
     /// exactly the fonts it was measured with.
@@ -53,10 +59,16 @@ final class CairoPainter {
     /// one figure element) drawn as one group, which cairo writes as one form XObject; every text
     /// item as its glyphs, or as a group when cairo would not write it as glyphs only (colour
     /// emoji, missing glyphs drawn as boxes), with the text to copy out.
-    func drawTagged(_ page: DisplayPage, owners: [StructureTree.Owner], figures: Set<Int>) -> [ContentSegment] {
+    ///
+    /// A text item with inline spans (`spans`, by item) records the runs of each span as
+    /// content of a new span element, numbered from `nextNode` on and listed in `newSpans`.
+    func drawTagged(_ page: DisplayPage, owners: [StructureTree.Owner], figures: Set<Int>,
+                    spans: [Int: [StructureTree.InlineSpan]] = [:], nextNode: Int = 0) -> [ContentSegment] {
         sourceColor = nil
         segments = []
         tagged = true
+        newSpans = []
+        self.nextNode = nextNode
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         device = DeviceTransform(m)
@@ -64,6 +76,8 @@ final class CairoPainter {
         var i = 0
         while i < items.count {
             let owner = i < owners.count ? owners[i] : .artifact(.layout)
+            itemSpans = spans.isEmpty ? [] : spans[i] ?? []
+            defer { itemSpans = [] }
             if case .node(let n) = owner, figures.contains(n) {
                 var j = i + 1
                 while j < items.count, j < owners.count, owners[j] == owner { j += 1 }
@@ -262,6 +276,7 @@ final class CairoPainter {
 
     private func drawText(_ run: TextRun, owner: StructureTree.Owner, wordBreakAfter: Bool = false) {
         guard !run.text.isEmpty else { return }
+        let run = ScriptLanguage.isASCII(run.text) ? run : withoutLeftToRightIsolates(run)
         // The space the line break took: a reader hears "your care", not "yourcare". It has no
         // ink, so the page looks the same. It is drawn with the line, in the same run: cairo
         // leaves out a run whose ink is empty on the device grid, which a lone space's is or
@@ -309,6 +324,27 @@ final class CairoPainter {
         if spaceGrouped { endGroup(owner: owner, text: " ") }
     }
 
+    /// `run` without its isolates, and `itemSpans` moved to match, when it has no right-to-left
+    /// letter: a name in another left-to-right script (Greek, Korean, …) was isolated to be
+    /// found (its span, `StructureTree.InlineSpan`), not to be ordered. Drawn with its isolates, a line's glyphs are written
+    /// without their text (`drawRunByRun`) and copy out through the font's own map, which gives
+    /// a Greek iota as "ɩ" (Inter draws both with one glyph); without them the line is drawn as
+    /// any other.
+    private func withoutLeftToRightIsolates(_ run: TextRun) -> TextRun {
+        guard run.text.utf8.contains(0xE2) else { return run }
+        var removed: [Int] = []  // UTF-8 offsets of the isolates `withoutIsolates` removes (E2 81 A8, E2 81 A9)
+        let bytes = Array(run.text.utf8)
+        for i in 0..<max(0, bytes.count - 2) where bytes[i] == 0xE2 && bytes[i + 1] == 0x81 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
+            removed.append(i)
+        }
+        guard !removed.isEmpty, !run.text.unicodeScalars.contains(where: PrintableText.isRightToLeft) else { return run }
+        func moved(_ at: Int) -> Int { at - 3 * removed.prefix { $0 < at }.count }
+        itemSpans = itemSpans.map { StructureTree.InlineSpan(range: moved($0.range.lowerBound)..<moved($0.range.upperBound), language: $0.language) }
+        var plain = run
+        plain.text = PrintableText.withoutIsolates(run.text)
+        return plain
+    }
+
     /// Whether layout `l`'s first line runs left to right.
     private func leftToRight(_ l: OpaquePointer) -> Bool {
         guard let first = pango_layout_get_line_readonly(l, 0) else { return true }
@@ -351,6 +387,10 @@ final class CairoPainter {
             pango_layout_get_extents(l, nil, &logical)
             let scale = Double(PANGO_SCALE)
             let top = yIsBaseline ? y - Double(pango_layout_get_baseline(l)) / scale : y
+            if !itemSpans.isEmpty, case .node(let parent) = owner {
+                recordSpans(l, parent: parent, x: x, top: top)
+                return false
+            }
             area = ContentArea(minX: x + Double(logical.x) / scale, minY: top + Double(logical.y) / scale,
                                maxX: x + Double(logical.x + logical.width) / scale,
                                maxY: top + Double(logical.y + logical.height) / scale)
@@ -359,6 +399,56 @@ final class CairoPainter {
         area = device.transform(area)
         segments?.append(ContentSegment(kind: .glyphs(count), owner: owner, area: area))
         return false
+    }
+
+    /// Records layout `l`'s glyphs (one line, left to right, written as text) in pieces: the
+    /// glyphs whose characters lie in an inline span's text (`itemSpans`) as the content of a
+    /// new span element under `parent`, the others as `parent`'s. A piece is a glyph at a time:
+    /// Pango gives the spaces and punctuation around a name the name's script, so a run may
+    /// hold both.
+    private func recordSpans(_ l: OpaquePointer, parent: Int, x: Double, top: Double) {
+        guard let iter = pango_layout_get_iter(l) else { return }
+        defer { pango_layout_iter_free(iter) }
+        let scale = Double(PANGO_SCALE)
+        var spanNodes = [Int?](repeating: nil, count: itemSpans.count)
+        var pending: (span: Int?, count: Int, area: ContentArea)?
+        func flush() {
+            guard let p = pending, p.count > 0 else { return }
+            var node = parent
+            if let k = p.span {
+                if let made = spanNodes[k] { node = made } else {
+                    node = nextNode + newSpans.count
+                    newSpans.append((parent, itemSpans[k].language))
+                    spanNodes[k] = node
+                }
+            }
+            segments?.append(ContentSegment(kind: .glyphs(p.count), owner: .node(node), area: device.transform(p.area)))
+        }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iter), let glyphs = run.pointee.glyphs,
+                  let infos = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters,
+                  let item = run.pointee.item else { continue }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_run_extents(iter, nil, &logical)
+            let minY = top + Double(logical.y) / scale, maxY = top + Double(logical.y + logical.height) / scale
+            var gx = x + Double(logical.x) / scale
+            for k in 0..<Int(max(0, glyphs.pointee.num_glyphs)) {
+                let geometry = infos[k].geometry
+                let origin = gx + Double(geometry.x_offset) / scale
+                gx += Double(geometry.width) / scale
+                guard infos[k].glyph != 0x0FFF_FFFF else { continue }  // PANGO_GLYPH_EMPTY: not written
+                let byte = Int(item.pointee.offset) + Int(clusters[k])
+                let span = itemSpans.firstIndex { $0.range.contains(byte) }
+                if let p = pending, p.span == span {
+                    pending = (span, p.count + 1, ContentArea(minX: min(p.area.minX, origin), minY: min(p.area.minY, minY),
+                                                              maxX: max(p.area.maxX, origin), maxY: max(p.area.maxY, maxY)))
+                } else {
+                    flush()
+                    pending = (span, 1, ContentArea(minX: origin, minY: minY, maxX: origin, maxY: maxY))
+                }
+            }
+        } while pango_layout_iter_next_run(iter) != 0
+        flush()
     }
 
     /// Ends the group `record` started and records it, with `text` as what it copies out as.

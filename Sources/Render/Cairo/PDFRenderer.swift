@@ -55,7 +55,9 @@ public enum PDFRenderer {
         segments.reserveCapacity(doc.pages.count)
         let metadata = doc.metadata
         let drawn = try renderCairo(&doc, measurer: measurer, packContentFromPages: packContentFromPages) { painter, index, page in
-            segments.append(painter.drawTagged(page, owners: tree.takeOwners(ofPage: index), figures: figures))
+            segments.append(painter.drawTagged(page, owners: tree.takeOwners(ofPage: index), figures: figures,
+                                               spans: tree.takeInlineSpans(ofPage: index), nextNode: tree.nodes.count))
+            for span in painter.newSpans { _ = tree.addSpan(parent: span.parent, language: span.language) }
         }
         _ = consume doc
         let pageWarnings = try TaggedPDF.finish(drawn, tree: tree, segments: consume segments, metadata: metadata, to: sink)

@@ -24,15 +24,47 @@ public enum PrintableText {
     /// 2027") — between U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE when it
     /// holds right-to-left letters, so that the bidirectional algorithm orders it apart from the
     /// text around it: the figures after a Hebrew or Arabic name otherwise join it, and the line
-    /// shows "Patient: 1 · שרה לוי Feb 2027". The same string otherwise. The isolates draw
-    /// nothing, and a line's `ActualText` leaves them out (`withoutIsolates`).
+    /// shows "Patient: 1 · שרה לוי Feb 2027". Likewise when its script tells its language
+    /// (`ScriptLanguage`: Greek, Korean, Japanese, …): the sentence around it keeps the
+    /// document's language, and the name is tagged a span of its own language (a screen reader
+    /// reads "Patient:" in English and "Ελένη Παπαδοπούλου" in Greek). The same string otherwise.
+    /// The isolates draw nothing, and a line's `ActualText` leaves them out (`withoutIsolates`).
     public static func isolated(_ value: String) -> String {
-        guard value.unicodeScalars.contains(where: isRightToLeft) else { return value }
+        guard value.unicodeScalars.contains(where: isRightToLeft) || ScriptLanguage.mayTellLanguage(value) else { return value }
         // Isolates inside the name (from the input) could close this one early or leave one
         // open past it: left out, so the name is one isolate.
         var scalars = String.UnicodeScalarView()
         for s in value.unicodeScalars where !(0x2066...0x2069).contains(s.value) { scalars.append(s) }
         return "\u{2068}" + String(scalars) + "\u{2069}"
+    }
+
+    /// The UTF-8 ranges of `text` (one line of a paragraph) that `isolated` set apart: the text
+    /// between each outermost U+2066…U+2068 and its U+2069. A line that starts inside an isolate
+    /// (a long name wrapped) has one from its start, a line that ends inside one to its end.
+    public static func isolatedRanges(_ text: String) -> [Range<Int>] {
+        guard text.utf8.contains(0xE2) else { return [] }
+        var ranges: [Range<Int>] = []
+        var depth = 0, start = 0, offset = 0
+        var sawOpening = false
+        for s in text.unicodeScalars {
+            let next = offset + UTF8.width(s)
+            switch s.value {
+            case 0x2066...0x2068:
+                if depth == 0 { start = next }
+                depth += 1; sawOpening = true
+            case 0x2069:
+                if depth > 0 {
+                    depth -= 1
+                    if depth == 0, offset > start { ranges.append(start..<offset) }
+                } else if !sawOpening, ranges.isEmpty, offset > 0 {
+                    ranges.append(0..<offset)  // the rest of an isolate the line before opened
+                }
+            default: break
+            }
+            offset = next
+        }
+        if depth > 0, offset > start { ranges.append(start..<offset) }
+        return ranges
     }
 
     /// `text` without the isolates `isolated` adds.

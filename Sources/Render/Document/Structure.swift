@@ -15,6 +15,9 @@ public enum StructureRole: Hashable, Sendable {
     case tableDataCell
     /// A chart, calendar, mark or other drawing, read as its alternative text.
     case figure
+    /// A part of a line in a language of its own (a name in another script): made while a
+    /// page is drawn (`StructureTree.addSpan`), never by a layout element.
+    case span
 
     /// A number for each role below `indexCount` (H1–H6 first), so that a per-role table is an
     /// array rather than a dictionary: the tagged PDF looks a role up once a marked sequence.
@@ -32,9 +35,10 @@ public enum StructureRole: Hashable, Sendable {
         case .tableRowHeaderCell: return 14
         case .tableDataCell: return 15
         case .figure: return 16
+        case .span: return 17
         }
     }
-    public static let indexCount = 17
+    public static let indexCount = 18
 
     /// The role of `index` (headings H1–H6 for 0...5; an index out of range is a paragraph).
     public init(index: Int) {
@@ -50,6 +54,7 @@ public enum StructureRole: Hashable, Sendable {
         case 14: self = .tableRowHeaderCell
         case 15: self = .tableDataCell
         case 16: self = .figure
+        case 17: self = .span
         default: self = .paragraph
         }
     }
@@ -68,6 +73,7 @@ public enum StructureRole: Hashable, Sendable {
         case .tableHeaderCell, .tableRowHeaderCell: return "TH"
         case .tableDataCell: return "TD"
         case .figure: return "Figure"
+        case .span: return "Span"
         }
     }
 }

@@ -1,7 +1,11 @@
 extension StructureTree {
     /// Sets each element's `language` from `languages(of:documentLanguage:)`.
+    /// Finds, too, the isolated parts of lines (names) whose language is not their element's
+    /// (`inlineSpans`).
     public mutating func assignLanguages(of doc: LaidOutDocument, documentLanguage: String) {
-        languages = languages(of: doc, documentLanguage: documentLanguage)
+        let found = languagesAndSpans(of: doc, documentLanguage: documentLanguage)
+        languages = found.languages
+        inlineSpans = found.spans
     }
 
     /// The language of each element whose text is written in a script one language writes and
@@ -11,6 +15,16 @@ extension StructureTree {
     /// language). Only an element with a letter of such a script is counted; text that is all ASCII
     /// is passed over at the cost of one look at its bytes, a dash or a Latin accent at little more.
     public func languages(of doc: LaidOutDocument, documentLanguage: String) -> [Int: String] {
+        languagesAndSpans(of: doc, documentLanguage: documentLanguage).languages
+    }
+
+    /// `languages(of:documentLanguage:)`, and per page the text items with an isolated part
+    /// (`PrintableText.isolatedRanges`) whose script tells a language that is neither the
+    /// document's nor its element's. Only the items of elements already looked at for their
+    /// language are searched: an isolated part that tells a language makes its element one.
+    func languagesAndSpans(of doc: LaidOutDocument, documentLanguage: String)
+        -> (languages: [Int: String], spans: [[Int: [InlineSpan]]])
+    {
         var candidate = [Bool](repeating: false, count: nodes.count)
         var any = false
         for (p, page) in doc.pages.enumerated() where p < owners.count {
@@ -22,13 +36,19 @@ extension StructureTree {
                 any = true
             }
         }
-        guard any else { return [:] }
+        guard any else { return ([:], []) }
         var counts: [Int: ScriptLanguage.Counts] = [:]
+        // (page, item, node, isolated range, its language)
+        var isolated: [(page: Int, item: Int, node: Int, range: Range<Int>, language: String)] = []
         for (p, page) in doc.pages.enumerated() where p < owners.count {
             let owners = owners[p]
             page.forEachText { i, t in
                 guard i < owners.count, case .node(let n) = owners[i], candidate[n] else { return }
                 counts[n, default: ScriptLanguage.Counts()].add(t)
+                for r in PrintableText.isolatedRanges(t) {
+                    let part = String(decoding: Array(t.utf8)[r], as: UTF8.self)
+                    if let language = ScriptLanguage.language(of: part) { isolated.append((p, i, n, r, language)) }
+                }
             }
         }
         let primary = documentLanguage.split(separator: "-").first.map { $0.lowercased() } ?? ""
@@ -36,6 +56,11 @@ extension StructureTree {
         for (n, c) in counts {
             if let language = c.language, language != primary { out[n] = language }
         }
-        return out
+        var spans: [[Int: [InlineSpan]]] = []
+        for part in isolated where part.language != primary && part.language != out[part.node] {
+            if spans.count <= part.page { spans += Array(repeating: [:], count: part.page + 1 - spans.count) }
+            spans[part.page][part.item, default: []].append(InlineSpan(range: part.range, language: part.language))
+        }
+        return (out, spans)
     }
 }

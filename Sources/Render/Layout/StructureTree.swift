@@ -85,6 +85,17 @@ public struct StructureTree: Sendable {
     /// (`assignLanguages`), that language, written as its `/Lang`, by node.
     public internal(set) var languages: [Int: String] = [:]
 
+    /// A part of one text item, set apart by isolates (a name, `PrintableText.isolated`),
+    /// whose script tells a language other than its element's (`assignLanguages`): drawn, it
+    /// becomes a `/Span` with that `/Lang` inside the element (`addSpan`). `range` is in UTF-8
+    /// bytes of the item's text.
+    public struct InlineSpan: Sendable, Equatable {
+        public var range: Range<Int>
+        public var language: String
+    }
+    /// Per page, per text item: its spans in another language (most pages have none).
+    public internal(set) var inlineSpans: [[Int: [InlineSpan]]] = []
+
     public func alternativeText(of node: Int) -> String? { alternativeTexts[node] }
     public func language(of node: Int) -> String? { languages[node] }
     /// Per page, per item: its owner.
@@ -139,6 +150,25 @@ public struct StructureTree: Sendable {
         var taken: [Owner] = []
         swap(&taken, &owners[page])
         return taken
+    }
+
+    /// Page `page`'s inline spans, handed over like its owners.
+    public mutating func takeInlineSpans(ofPage page: Int) -> [Int: [InlineSpan]] {
+        guard page >= 0, page < inlineSpans.count else { return [:] }
+        var taken: [Int: [InlineSpan]] = [:]
+        swap(&taken, &inlineSpans[page])
+        return taken
+    }
+
+    /// A new `/Span` in `language`, the last child of `parent`, for a part of its text drawn
+    /// apart (`InlineSpan`); the tagged PDF puts it among `parent`'s own content in the order
+    /// it was drawn.
+    public mutating func addSpan(parent: Int, language: String) -> Int {
+        nodes.append(Node(role: .span, parent: parent))
+        let id = nodes.count - 1
+        nodes[parent].children.append(id)
+        languages[id] = language
+        return id
     }
 
     /// The node `element` opens under `parent`: a new child, or the element it continues.

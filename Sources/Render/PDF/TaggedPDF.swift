@@ -326,12 +326,24 @@ private struct CairoFile {
                             for i in from..<to { if i > from { b.byte(32) }; b.int(Int(markMCID[i])) }
                         } else {
                             b.raw("/K[")
+                            // A span (a name in its own language) stands among its element's
+                            // content where it was drawn: before the first mark after its own.
+                            var spans = nodes[id].children.lazy.filter { nodes[$0].role == .span }.makeIterator()
+                            var span = spans.next()
+                            func spanBefore(_ i: Int) -> Bool {
+                                guard let c = span else { return false }
+                                let first = Int(markStart[c])
+                                guard first < Int(markStart[c + 1]) else { return true }  // nothing drawn: where it is
+                                return (markPage[first], markMCID[first]) < (markPage[i], markMCID[i])
+                            }
                             for i in from..<to {
+                                while spanBefore(i), let c = span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R"); span = spans.next() }
                                 b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[Int(markPage[i])]); b.raw("/MCID "); b.int(Int(markMCID[i])); b.raw(">>")
                             }
+                            while let c = span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R"); span = spans.next() }
                         }
                     }
-                    for c in nodes[id].children { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
+                    for c in nodes[id].children where nodes[c].role != .span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
                     b.raw("]>>")
                 }
             }
