@@ -289,6 +289,15 @@ final class AccessibilityTests: XCTestCase {
             XCTAssertTrue(text.contains("Patient: \(name) · 1 May 2026"), text)
             XCTAssertTrue(text.contains("\(name) · Clinical headache report"), "the running header copies out as written:\n\(text)")
         }
+        // A name wrapped onto a second line is a span on each, and leaves the sentence English.
+        let long = "Αικατερίνη Παπαδοπούλου-Καραγιαννοπούλου Θεοδωροπούλου Χατζηδάκη Κωνσταντινίδου Αλεξανδροπούλου Ιωαννίδου"
+        try report(["care", "directory", sample("care/providers.json"), "--tier", "family", "--circle", "c-1",
+                    "--recipient-name", long, "-o", out("d.pdf")])
+        let aloud = try ReportBinary.runTool(pdfinfo, ["-struct-text", out("d.pdf")]).stdoutText
+        XCTAssertTrue(aloud.contains("  P (block)\n    \"Care recipient: \"\n    Span (inline)\n      \"Αικατερίνη"), aloud)
+        let wrapped = try TaggedPDFCheck(path: out("d.pdf"), qpdf: qpdf)
+        XCTAssertEqual(wrapped.problems(language: "en"), [])
+        XCTAssertEqual(wrapped.elementLanguages().map { "\($0.role) \($0.language)" }, ["/Span el", "/Span el"])
         try report(["headache", "clinical", sample("aurae/logs.json"), "-o", out("he.pdf"), "--as-of", "2026-07-31",
                     "--tier", "premium", "--patient-name", "שרה לוי"])
         let pdf = try TaggedPDFCheck(path: out("he.pdf"), qpdf: qpdf)

@@ -78,6 +78,21 @@ final class ScriptLanguageTests: XCTestCase {
         counts.add("a much longer English line")
         XCTAssertNil(counts.language)
     }
+
+    /// A long name isolated in a sentence and wrapped: its letters on the next line, before the
+    /// closing isolate, are the name's too, and do not make the sentence Greek.
+    func testAWrappedIsolatedNameDoesNotTellItsSentencesLanguage() {
+        var counts = ScriptLanguage.Counts()
+        counts.add("Care recipient: \u{2068}Αικατερίνη Παπαδοπούλου")
+        counts.add("Κωνσταντινίδου Αλεξανδροπούλου Ιωαννίδου\u{2069}")
+        XCTAssertNil(counts.language)
+        var alone = ScriptLanguage.Counts()
+        alone.add("Κωνσταντινίδου Αλεξανδροπούλου\u{2069} ok")
+        XCTAssertNil(alone.language, "the letters after the name decide")
+        alone = ScriptLanguage.Counts()
+        alone.add("Κωνσταντινίδου\u{2069}")
+        XCTAssertEqual(alone.language, "el", "the name alone tells it")
+    }
 }
 
 /// Each element's language from the text it drew, for the structure tree's `/Lang`.

@@ -81,8 +81,8 @@ public enum ScriptLanguage {
     /// Letters counted per script, for one text or several (a table cell's lines).
     ///
     /// Letters inside directional isolates (U+2066…U+2068 to U+2069: a name or a value from the
-    /// input that a report sets into its own sentence, `PrintableText.isolated`) are counted
-    /// apart: the sentence around them tells the element's language ("Patient: ⁨שרה לוי⁩ · 1 Feb
+    /// input that a report sets into its own sentence, `PrintableText.isolated`; on a line of a
+    /// wrapped paragraph, also before a closing one or after an opening one) are counted apart: the sentence around them tells the element's language ("Patient: ⁨שרה לוי⁩ · 1 Feb
     /// 2027 – …" is read in the document's language, the name within it), and they tell it only
     /// when the element holds nothing else.
     public struct Counts: Sendable {
@@ -100,15 +100,14 @@ public enum ScriptLanguage {
                 if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { ascii += 1 }
             }
             if all { letters[Script.shared.rawValue] += ascii; return }
-            var depth = 0
+            // A line of a wrapped paragraph may start or end inside an isolate (a long name).
+            let isolates = PrintableText.isolatedRanges(text)
+            var offset = 0, next = 0
             for s in text.unicodeScalars {
-                switch s.value {
-                case 0x2066...0x2068: depth += 1
-                case 0x2069: depth = max(0, depth - 1)
-                default:
-                    guard let script = ScriptLanguage.script(s) else { continue }
-                    if depth > 0 { isolated[script.rawValue] += 1 } else { letters[script.rawValue] += 1 }
-                }
+                defer { offset += UTF8.width(s) }
+                guard let script = ScriptLanguage.script(s) else { continue }
+                while next < isolates.count, isolates[next].upperBound <= offset { next += 1 }
+                if next < isolates.count, isolates[next].contains(offset) { isolated[script.rawValue] += 1 } else { letters[script.rawValue] += 1 }
             }
         }
 
