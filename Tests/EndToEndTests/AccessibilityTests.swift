@@ -272,7 +272,7 @@ final class AccessibilityTests: XCTestCase {
     /// A name in a script that tells its language, set into a sentence, is a `/Span` with that
     /// `/Lang` inside the sentence's paragraph, read in its place; the sentence keeps the
     /// document's language. It copies out as written (a Greek iota is not the Latin "ɩ" that
-    /// Inter draws with the same glyph). A right-to-left name keeps its line's group.
+    /// Inter draws with the same glyph).
     func testANameInAnotherScriptIsASpanInItsLanguage() throws {
         let pdfinfo = try ReportBinary.require("pdfinfo"), pdftotext = try ReportBinary.require("pdftotext")
         let qpdf = try ReportBinary.require("qpdf")
@@ -298,11 +298,22 @@ final class AccessibilityTests: XCTestCase {
         let wrapped = try TaggedPDFCheck(path: out("d.pdf"), qpdf: qpdf)
         XCTAssertEqual(wrapped.problems(language: "en"), [])
         XCTAssertEqual(wrapped.elementLanguages().map { "\($0.role) \($0.language)" }, ["/Span el", "/Span el"])
+        // A right-to-left name's line is drawn in groups, one a part, each copying out as its
+        // own text: the name is a span too, and reads as written.
+        let hebrew = "ד\"ר שרה לוי-כהן 2"
         try report(["headache", "clinical", sample("aurae/logs.json"), "-o", out("he.pdf"), "--as-of", "2026-07-31",
-                    "--tier", "premium", "--patient-name", "שרה לוי"])
+                    "--tier", "premium", "--patient-name", hebrew])
         let pdf = try TaggedPDFCheck(path: out("he.pdf"), qpdf: qpdf)
         XCTAssertEqual(pdf.problems(language: "en"), [])
-        XCTAssertEqual(pdf.elementLanguages().count, 0, "the line stays in the document's language")
+        XCTAssertEqual(pdf.elementLanguages().map { "\($0.role) \($0.language)" }, ["/Span he"], "only the name")
+        let heAloud = try ReportBinary.runTool(pdfinfo, ["-struct-text", out("he.pdf")]).stdoutText
+        XCTAssertTrue(heAloud.contains("  P (block)\n    \"Patient: \"\n    Span (inline)\n"), heAloud)
+        let contents = pdf.pageContents().joined()
+        for part in [hebrew, " · 1 May 2026 – 31 Jul 2026 · Generated 31 Jul 2026"] {
+            let hex = "<FEFF" + part.utf16.map { String($0, radix: 16, uppercase: true).leftPadded(to: 4) }.joined() + ">"
+            XCTAssertTrue(contents.contains("/Span <</ActualText " + hex + ">> BDC"), "\(part) copies out as written")
+        }
+        XCTAssertTrue(contents.contains("/Span <</ActualText (Patient: )>> BDC"))
     }
 
     /// A headache log export with one episode a day from 1 July 2026 for each of `notes`.

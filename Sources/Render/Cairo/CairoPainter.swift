@@ -20,6 +20,18 @@ final class CairoPainter {
     /// `nextNode` on: the caller adds them to the tree (`StructureTree.addSpan`).
     private(set) var newSpans: [(parent: Int, language: String)] = []
     private var nextNode = 0
+    /// A line drawn as a group (`record`) that is drawn as several instead, one for each part
+    /// that belongs to another element than the part before it (a right-to-left name that is a
+    /// span): the part being drawn, and the text bytes of its runs.
+    private struct SplitLine {
+        var parent: Int
+        var spanNodes: [Int?]
+        var part: Int?
+        var started = false
+        var ranges: [Range<Int>] = []
+        var layoutText = ""
+    }
+    private var split: SplitLine?
 
     /// Draws with `text`'s context, made from the measurer's font map, so text is set with
     /// exactly the fonts it was measured with.
@@ -214,7 +226,13 @@ final class CairoPainter {
                          top + Double(pango_layout_iter_get_baseline(iter)) / Double(PANGO_SCALE), color))
         } while pango_layout_iter_next_run(iter) != 0
         guard anyColor || isolates, let text = pango_layout_get_text(l) else { return false }
+        // A split line's parts each start with the line's colour (the source after a part's
+        // group is painted is that group).
+        let source = split == nil ? nil : cairo_pattern_reference(cairo_get_source(cr))
+        defer { if let source { cairo_pattern_destroy(source) } }
+        if split != nil { split?.layoutText = String(cString: text) }
         for r in runs {
+            if split != nil { enterPart(r.run, source: source) }
             guard let glyphs = r.run.pointee.glyphs, let infos = glyphs.pointee.glyphs,
                   let clusters = glyphs.pointee.log_clusters else { continue }
             guard let font = r.run.pointee.item?.pointee.analysis.font else { continue }
@@ -378,6 +396,9 @@ final class CairoPainter {
             area = ContentArea(minX: x, minY: baseline - size, maxX: x + l.width, maxY: baseline + size / 2)
         case .layout(let l):
             guard let n = plainGlyphCount(l) else {
+                if !itemSpans.isEmpty, case .node(let parent) = owner, leftToRight(l) {
+                    split = SplitLine(parent: parent, spanNodes: Array(repeating: nil, count: itemSpans.count))
+                }
                 cairo_push_group(cr)
                 sourceColor = nil
                 return true
@@ -452,11 +473,65 @@ final class CairoPainter {
     }
 
     /// Ends the group `record` started and records it, with `text` as what it copies out as.
+    /// A line split into parts (`SplitLine`) ends its last part, which copies out as its own
+    /// text and what `text` has after the laid-out line (the space of a line break).
     private func endGroup(owner: StructureTree.Owner, text: String) {
         cairo_pop_group_to_source(cr)
         cairo_paint(cr)
         sourceColor = nil
+        if var line = split {
+            split = nil
+            let full = PrintableText.withoutIsolates(text), laid = PrintableText.withoutIsolates(line.layoutText)
+            let after = full.hasPrefix(laid) ? String(full.dropFirst(laid.count)) : ""
+            segments?.append(ContentSegment(kind: .form, owner: partOwner(&line), area: ContentArea(), actualText: partText(line) + after))
+            return
+        }
         segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea(), actualText: PrintableText.withoutIsolates(text)))
+    }
+
+    /// The owner of `line`'s part being drawn: its element, or a new span under it.
+    private func partOwner(_ line: inout SplitLine) -> StructureTree.Owner {
+        guard let k = line.part else { return .node(line.parent) }
+        if let made = line.spanNodes[k] { return .node(made) }
+        let node = nextNode + newSpans.count
+        newSpans.append((line.parent, itemSpans[k].language))
+        line.spanNodes[k] = node
+        return .node(node)
+    }
+
+    /// What `line`'s part being drawn copies out as: its runs' text, in the order it was written.
+    private func partText(_ line: SplitLine) -> String {
+        let bytes = Array(line.layoutText.utf8)
+        var text: [UInt8] = []
+        for r in line.ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            text += bytes[max(0, min(bytes.count, r.lowerBound))..<max(0, min(bytes.count, r.upperBound))]
+        }
+        return PrintableText.withoutIsolates(String(decoding: text, as: UTF8.self))
+    }
+
+    /// Before drawing `run` of a split line: ends the part drawn so far and starts the next
+    /// group when `run` belongs to another part (its first glyph's character in another span,
+    /// or in none). A run of empty glyphs (an isolate) stays with the part before it.
+    private func enterPart(_ run: UnsafeMutablePointer<PangoGlyphItem>, source: OpaquePointer?) {
+        guard var line = split, let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+              let infos = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters else { return }
+        let range = Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length)
+        if let k = (0..<Int(max(0, glyphs.pointee.num_glyphs))).first(where: { infos[$0].glyph != 0x0FFF_FFFF }) {  // PANGO_GLYPH_EMPTY
+            let byte = range.lowerBound + Int(clusters[k])
+            let part = itemSpans.firstIndex { $0.range.contains(byte) }
+            if line.started, part != line.part {
+                cairo_pop_group_to_source(cr)
+                cairo_paint(cr)
+                segments?.append(ContentSegment(kind: .form, owner: partOwner(&line), area: ContentArea(), actualText: partText(line)))
+                cairo_push_group(cr)
+                if let source { cairo_set_source(cr, source) }
+                line.ranges = []
+            }
+            line.part = part
+            line.started = true
+        }
+        line.ranges.append(range)
+        split = line
     }
 
     /// The glyphs cairo writes as text for layout `l`, or nil when some are drawn otherwise (a
