@@ -349,11 +349,12 @@ final class CairoPainter {
     /// a Greek iota as "ɩ" (Inter draws both with one glyph); without them the line is drawn as
     /// any other.
     private func withoutLeftToRightIsolates(_ run: TextRun) -> TextRun {
-        guard run.text.utf8.contains(0xE2) else { return run }
         var removed: [Int] = []  // UTF-8 offsets of the isolates `withoutIsolates` removes (E2 81 A8, E2 81 A9)
-        let bytes = Array(run.text.utf8)
-        for i in 0..<max(0, bytes.count - 2) where bytes[i] == 0xE2 && bytes[i + 1] == 0x81 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
-            removed.append(i)
+        var i = 0, matched = 0   // bytes of E2 81 matched before byte i
+        for b in run.text.utf8 {
+            if matched == 2, b == 0xA8 || b == 0xA9 { removed.append(i - 2) }
+            matched = b == 0xE2 ? 1 : (matched == 1 && b == 0x81 ? 2 : 0)
+            i += 1
         }
         guard !removed.isEmpty, !run.text.unicodeScalars.contains(where: PrintableText.isRightToLeft) else { return run }
         func moved(_ at: Int) -> Int { at - 3 * removed.prefix { $0 < at }.count }
