@@ -88,8 +88,11 @@ final class CairoPainter {
         var i = 0
         while i < items.count {
             let owner = i < owners.count ? owners[i] : .artifact(.layout)
-            itemSpans = spans.isEmpty ? [] : spans[i] ?? []
-            defer { itemSpans = [] }
+            // Set only for the few items that have spans (each write of a class's property is
+            // an exclusivity check: thousands of cells a page).
+            let hasSpans = !spans.isEmpty && spans[i] != nil
+            if hasSpans { itemSpans = spans[i] ?? [] }
+            defer { if hasSpans { itemSpans = [] } }
             if case .node(let n) = owner, figures.contains(n) {
                 var j = i + 1
                 while j < items.count, j < owners.count, owners[j] == owner { j += 1 }
@@ -294,7 +297,9 @@ final class CairoPainter {
 
     private func drawText(_ run: TextRun, owner: StructureTree.Owner, wordBreakAfter: Bool = false) {
         guard !run.text.isEmpty else { return }
-        let run = ScriptLanguage.isASCII(run.text) ? run : withoutLeftToRightIsolates(run)
+        if !ScriptLanguage.isASCII(run.text), let plain = withoutLeftToRightIsolates(run) {
+            return drawText(plain, owner: owner, wordBreakAfter: wordBreakAfter)
+        }
         // The space the line break took: a reader hears "your care", not "yourcare". It has no
         // ink, so the page looks the same. It is drawn with the line, in the same run: cairo
         // leaves out a run whose ink is empty on the device grid, which a lone space's is or
@@ -342,21 +347,25 @@ final class CairoPainter {
         if spaceGrouped { endGroup(owner: owner, text: " ") }
     }
 
-    /// `run` without its isolates, and `itemSpans` moved to match, when it has no right-to-left
-    /// letter: a name in another left-to-right script (Greek, Korean, …) was isolated to be
-    /// found (its span, `StructureTree.InlineSpan`), not to be ordered. Drawn with its isolates, a line's glyphs are written
-    /// without their text (`drawRunByRun`) and copy out through the font's own map, which gives
-    /// a Greek iota as "ɩ" (Inter draws both with one glyph); without them the line is drawn as
-    /// any other.
-    private func withoutLeftToRightIsolates(_ run: TextRun) -> TextRun {
-        var removed: [Int] = []  // UTF-8 offsets of the isolates `withoutIsolates` removes (E2 81 A8, E2 81 A9)
-        var i = 0, matched = 0   // bytes of E2 81 matched before byte i
-        for b in run.text.utf8 {
-            if matched == 2, b == 0xA8 || b == 0xA9 { removed.append(i - 2) }
-            matched = b == 0xE2 ? 1 : (matched == 1 && b == 0x81 ? 2 : 0)
-            i += 1
+    /// `run` without its isolates, and `itemSpans` moved to match, when it has isolates and no
+    /// right-to-left letter; else nil. A name in another left-to-right script (Greek, Korean, …)
+    /// was isolated to be found (its span, `StructureTree.InlineSpan`), not to be ordered. Drawn
+    /// with its isolates, a line's glyphs are written without their text (`drawRunByRun`) and
+    /// copy out through the font's own map, which gives a Greek iota as "ɩ" (Inter draws both
+    /// with one glyph); without them the line is drawn as any other.
+    private func withoutLeftToRightIsolates(_ run: TextRun) -> TextRun? {
+        // UTF-8 offsets of the isolates `withoutIsolates` removes (E2 81 A8, E2 81 A9); none
+        // in nearly every line, which allocates nothing.
+        var text = run.text
+        let removed = text.withUTF8 { b -> [Int] in
+            var out: [Int] = []
+            var i = 0
+            while i + 2 < b.count {
+                if b[i] == 0xE2, b[i + 1] == 0x81, b[i + 2] == 0xA8 || b[i + 2] == 0xA9 { out.append(i); i += 3 } else { i += 1 }
+            }
+            return out
         }
-        guard !removed.isEmpty, !run.text.unicodeScalars.contains(where: PrintableText.isRightToLeft) else { return run }
+        guard !removed.isEmpty, !run.text.unicodeScalars.contains(where: PrintableText.isRightToLeft) else { return nil }
         func moved(_ at: Int) -> Int { at - 3 * removed.prefix { $0 < at }.count }
         itemSpans = itemSpans.map { StructureTree.InlineSpan(range: moved($0.range.lowerBound)..<moved($0.range.upperBound), language: $0.language) }
         var plain = run

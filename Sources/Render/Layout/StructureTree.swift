@@ -93,6 +93,9 @@ public struct StructureTree: Sendable {
         public var range: Range<Int>
         public var language: String
     }
+    /// How many span elements were added (`addSpan`): none in most documents, whose elements'
+    /// content is then written without looking for them.
+    public private(set) var spanCount = 0
     /// Per page, per text item: its spans in another language (most pages have none).
     public internal(set) var inlineSpans: [[Int: [InlineSpan]]] = []
 
@@ -164,6 +167,7 @@ public struct StructureTree: Sendable {
     /// apart (`InlineSpan`); the tagged PDF puts it among `parent`'s own content in the order
     /// it was drawn.
     public mutating func addSpan(parent: Int, language: String) -> Int {
+        spanCount += 1
         nodes.append(Node(role: .span, parent: parent))
         let id = nodes.count - 1
         nodes[parent].children.append(id)

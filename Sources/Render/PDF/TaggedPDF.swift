@@ -302,6 +302,26 @@ private struct CairoFile {
         // The few elements with alternative text or a language of their own, in node order.
         let alts = tree.alternativeTexts.sorted { $0.key < $1.key }, languages = tree.languages.sorted { $0.key < $1.key }
         var nextAlt = 0, nextLanguage = 0
+        let anySpans = tree.spanCount > 0
+        // A span (a name in its own language) stands among its element's content where it was
+        // drawn: before the first mark that comes after its own first one. (It reads the marks
+        // from constants: a nested function capturing the `var`s would make every access to them
+        // in the loop below a checked one.)
+        func writeWithSpans(_ id: Int, from: Int, to: Int, starts: [Int32], pages: [Int32], mcids: [Int32], into b: inout ByteSink) {
+            let spans = tree.nodes[id].children.filter { tree.nodes[$0].role == .span }
+            var next = 0
+            func spanBefore(_ i: Int) -> Bool {
+                guard next < spans.count else { return false }
+                let first = Int(starts[spans[next]])
+                guard first < Int(starts[spans[next] + 1]) else { return true }  // nothing drawn: where it is
+                return (pages[first], mcids[first]) < (pages[i], mcids[i])
+            }
+            for i in from..<to {
+                while spanBefore(i) { b.byte(32); b.int(nodeObject(spans[next])); b.raw(" 0 R"); next += 1 }
+                b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[Int(pages[i])]); b.raw("/MCID "); b.int(Int(mcids[i])); b.raw(">>")
+            }
+            for c in spans[next...] { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
+        }
         try tree.nodes.withUnsafeBufferPointer { nodes in
             for id in 0..<nodes.count {
                 try packed.add(nodeObject(id), to: &out, offsets: &offsets) { b in
@@ -326,24 +346,16 @@ private struct CairoFile {
                             for i in from..<to { if i > from { b.byte(32) }; b.int(Int(markMCID[i])) }
                         } else {
                             b.raw("/K[")
-                            // A span (a name in its own language) stands among its element's
-                            // content where it was drawn: before the first mark after its own.
-                            var spans = nodes[id].children.lazy.filter { nodes[$0].role == .span }.makeIterator()
-                            var span = spans.next()
-                            func spanBefore(_ i: Int) -> Bool {
-                                guard let c = span else { return false }
-                                let first = Int(markStart[c])
-                                guard first < Int(markStart[c + 1]) else { return true }  // nothing drawn: where it is
-                                return (markPage[first], markMCID[first]) < (markPage[i], markMCID[i])
+                            if anySpans {
+                                writeWithSpans(id, from: from, to: to, starts: markStart, pages: markPage, mcids: markMCID, into: &b)
+                            } else {
+                                for i in from..<to {
+                                    b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[Int(markPage[i])]); b.raw("/MCID "); b.int(Int(markMCID[i])); b.raw(">>")
+                                }
                             }
-                            for i in from..<to {
-                                while spanBefore(i), let c = span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R"); span = spans.next() }
-                                b.raw("<</Type/MCR/Pg "); b.bytes(pageRefs[Int(markPage[i])]); b.raw("/MCID "); b.int(Int(markMCID[i])); b.raw(">>")
-                            }
-                            while let c = span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R"); span = spans.next() }
                         }
                     }
-                    for c in nodes[id].children where nodes[c].role != .span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
+                    for c in nodes[id].children where !anySpans || nodes[c].role != .span { b.byte(32); b.int(nodeObject(c)); b.raw(" 0 R") }
                     b.raw("]>>")
                 }
             }
