@@ -298,6 +298,12 @@ final class AccessibilityTests: XCTestCase {
         let wrapped = try TaggedPDFCheck(path: out("d.pdf"), qpdf: qpdf)
         XCTAssertEqual(wrapped.problems(language: "en"), [])
         XCTAssertEqual(wrapped.elementLanguages().map { "\($0.role) \($0.language)" }, ["/Span el", "/Span el"])
+        // Wrapped over many lines, the middle ones holding no isolate of their own.
+        try report(["headache", "summary", sample("aurae/logs.json"), "-o", out("many.pdf"), "--as-of", "2026-07-31",
+                    "--patient-name", Array(repeating: long, count: 4).joined(separator: " ")])
+        let many = try TaggedPDFCheck(path: out("many.pdf"), qpdf: qpdf).elementLanguages().filter { $0.role != "/TD" }  // the sample's Japanese note
+        XCTAssertGreaterThan(many.count, 3, "a span on each line")
+        XCTAssertEqual(Set(many.map { "\($0.role) \($0.language)" }), ["/Span el"], "the sentence stays English")
         // A right-to-left name's line is drawn in groups, one a part, each copying out as its
         // own text: the name is a span too, and reads as written.
         let hebrew = "ד\"ר שרה לוי-כהן 2"

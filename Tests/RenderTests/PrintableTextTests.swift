@@ -44,11 +44,19 @@ final class PrintableTextTests: XCTestCase {
     /// before or goes on to the next.
     func testIsolatedRangesOfALine() {
         let line = "Patient: \u{2068}Ελένη\u{2069} · 1 Feb"
-        XCTAssertEqual(PrintableText.isolatedRanges(line), [12..<22])
+        XCTAssertEqual(PrintableText.isolatedRanges(line).ranges, [12..<22])
         XCTAssertEqual(String(decoding: Array(line.utf8)[12..<22], as: UTF8.self), "Ελένη")
-        XCTAssertEqual(PrintableText.isolatedRanges("Ελένη\u{2069} · 1 Feb"), [0..<10], "the rest of a name")
-        XCTAssertEqual(PrintableText.isolatedRanges("Patient: \u{2068}Ελένη"), [12..<22], "a name going on")
-        XCTAssertEqual(PrintableText.isolatedRanges("a \u{2068}b \u{2067}c\u{2069}\u{2069} d \u{2068}e\u{2069}"), [5..<14, 23..<24], "outermost only")
-        XCTAssertEqual(PrintableText.isolatedRanges("no isolates — here"), [])
+        XCTAssertEqual(PrintableText.isolatedRanges("Ελένη\u{2069} · 1 Feb").ranges, [0..<10], "the rest of a name")
+        XCTAssertEqual(PrintableText.isolatedRanges("Patient: \u{2068}Ελένη").ranges, [12..<22], "a name going on")
+        XCTAssertTrue(PrintableText.isolatedRanges("Patient: \u{2068}Ελένη").endsInside)
+        XCTAssertEqual(PrintableText.isolatedRanges("a \u{2068}b \u{2067}c\u{2069}\u{2069} d \u{2068}e\u{2069}").ranges, [5..<14, 23..<24], "outermost only")
+        XCTAssertEqual(PrintableText.isolatedRanges("no isolates — here").ranges, [])
+        // The middle lines of a name wrapped over three or more: all of it, and still inside.
+        let middle = PrintableText.isolatedRanges("Παπαδοπούλου", startsInside: true)
+        XCTAssertEqual(middle.ranges, [0..<24]); XCTAssertTrue(middle.endsInside)
+        let ascii = PrintableText.isolatedRanges("Smith", startsInside: true)
+        XCTAssertEqual(ascii.ranges, [0..<5]); XCTAssertTrue(ascii.endsInside)
+        let last = PrintableText.isolatedRanges("Ιωάννου\u{2069} · 1 Feb", startsInside: true)
+        XCTAssertEqual(last.ranges, [0..<14]); XCTAssertFalse(last.endsInside)
     }
 }

@@ -92,6 +92,12 @@ final class ScriptLanguageTests: XCTestCase {
         alone = ScriptLanguage.Counts()
         alone.add("Κωνσταντινίδου\u{2069}")
         XCTAssertEqual(alone.language, "el", "the name alone tells it")
+        // Over three lines: the middle one holds no isolate, and is the name's all the same.
+        var three = ScriptLanguage.Counts()
+        XCTAssertTrue(three.add("Patient: \u{2068}Αικατερίνη"))
+        XCTAssertTrue(three.add("Παπαδοπούλου Κωνσταντινίδου", startsInside: true))
+        XCTAssertFalse(three.add("Ιωάννου\u{2069} · 1 Feb 2027", startsInside: true))
+        XCTAssertNil(three.language)
     }
 }
 

@@ -445,14 +445,7 @@ final class CairoPainter {
         var pending: (span: Int?, count: Int, area: ContentArea)?
         func flush() {
             guard let p = pending, p.count > 0 else { return }
-            var node = parent
-            if let k = p.span {
-                if let made = spanNodes[k] { node = made } else {
-                    node = nextNode + newSpans.count
-                    newSpans.append((parent, itemSpans[k].language))
-                    spanNodes[k] = node
-                }
-            }
+            let node = p.span.map { spanNode($0, parent: parent, made: &spanNodes) } ?? parent
             segments?.append(ContentSegment(kind: .glyphs(p.count), owner: .node(node), area: device.transform(p.area)))
         }
         repeat {
@@ -499,14 +492,19 @@ final class CairoPainter {
         segments?.append(ContentSegment(kind: .form, owner: owner, area: ContentArea(), actualText: PrintableText.withoutIsolates(text)))
     }
 
-    /// The owner of `line`'s part being drawn: its element, or a new span under it.
-    private func partOwner(_ line: inout SplitLine) -> StructureTree.Owner {
-        guard let k = line.part else { return .node(line.parent) }
-        if let made = line.spanNodes[k] { return .node(made) }
+    /// The span element of the item's inline span `k` under `parent`: the one `made` for it on
+    /// this line, else a new one (numbered from `nextNode` on, listed in `newSpans`).
+    private func spanNode(_ k: Int, parent: Int, made: inout [Int?]) -> Int {
+        if let node = made[k] { return node }
         let node = nextNode + newSpans.count
-        newSpans.append((line.parent, itemSpans[k].language))
-        line.spanNodes[k] = node
-        return .node(node)
+        newSpans.append((parent, itemSpans[k].language))
+        made[k] = node
+        return node
+    }
+
+    /// The owner of `line`'s part being drawn: its element, or a span under it.
+    private func partOwner(_ line: inout SplitLine) -> StructureTree.Owner {
+        .node(line.part.map { spanNode($0, parent: line.parent, made: &line.spanNodes) } ?? line.parent)
     }
 
     /// What `line`'s part being drawn copies out as: its runs' text, in the order it was written.
@@ -525,7 +523,7 @@ final class CairoPainter {
     private func enterPart(_ run: UnsafeMutablePointer<PangoGlyphItem>, source: OpaquePointer?) {
         guard var line = split, let item = run.pointee.item, let glyphs = run.pointee.glyphs,
               let infos = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters else { return }
-        let range = Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length)
+        let start = Int(item.pointee.offset), range = start..<start + Int(max(0, item.pointee.length))
         if let k = (0..<Int(max(0, glyphs.pointee.num_glyphs))).first(where: { infos[$0].glyph != 0x0FFF_FFFF }) {  // PANGO_GLYPH_EMPTY
             let byte = range.lowerBound + Int(clusters[k])
             let part = itemSpans.firstIndex { $0.range.contains(byte) }

@@ -39,12 +39,14 @@ public enum PrintableText {
     }
 
     /// The UTF-8 ranges of `text` (one line of a paragraph) that `isolated` set apart: the text
-    /// between each outermost U+2066…U+2068 and its U+2069. A line that starts inside an isolate
-    /// (a long name wrapped) has one from its start, a line that ends inside one to its end.
-    public static func isolatedRanges(_ text: String) -> [Range<Int>] {
-        guard text.utf8.contains(0xE2) else { return [] }
+    /// between each outermost U+2066…U+2068 and its U+2069. A line of a long name wrapped may
+    /// start inside an isolate (`startsInside`: the line before ended inside one, or, not
+    /// knowing, a closing isolate comes before any opening one) and end inside one
+    /// (`endsInside`, to tell the next line).
+    public static func isolatedRanges(_ text: String, startsInside: Bool = false) -> (ranges: [Range<Int>], endsInside: Bool) {
+        guard text.utf8.contains(0xE2) else { return (startsInside && !text.isEmpty ? [0..<text.utf8.count] : [], startsInside) }
         var ranges: [Range<Int>] = []
-        var depth = 0, start = 0, offset = 0
+        var depth = startsInside ? 1 : 0, start = 0, offset = 0
         var sawOpening = false
         for s in text.unicodeScalars {
             let next = offset + UTF8.width(s)
@@ -64,7 +66,7 @@ public enum PrintableText {
             offset = next
         }
         if depth > 0, offset > start { ranges.append(start..<offset) }
-        return ranges
+        return (ranges, depth > 0)
     }
 
     /// `text` without the isolates `isolated` adds.

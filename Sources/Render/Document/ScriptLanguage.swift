@@ -82,26 +82,32 @@ public enum ScriptLanguage {
     ///
     /// Letters inside directional isolates (U+2066…U+2068 to U+2069: a name or a value from the
     /// input that a report sets into its own sentence, `PrintableText.isolated`; on a line of a
-    /// wrapped paragraph, also before a closing one or after an opening one) are counted apart: the sentence around them tells the element's language ("Patient: ⁨שרה לוי⁩ · 1 Feb
-    /// 2027 – …" is read in the document's language, the name within it), and they tell it only
-    /// when the element holds nothing else.
+    /// wrapped paragraph, also before a closing one or after an opening one) are counted apart:
+    /// the sentence around them tells the element's language ("Patient: ⁨שרה לוי⁩ · 1 Feb 2027 –
+    /// …" is read in the document's language, the name within it), and they tell it only when
+    /// the element holds nothing else.
     public struct Counts: Sendable {
         var letters = [Int](repeating: 0, count: Script.allCases.count)
         var isolated = [Int](repeating: 0, count: Script.allCases.count)
 
         public init() {}
 
-        /// Adds `text`'s letters. Text that is all ASCII adds only shared letters, cheaply.
-        public mutating func add(_ text: String) {
+        /// Adds `text`'s letters, and returns whether it ends inside an isolate. Text that is
+        /// all ASCII adds only shared letters, cheaply. `startsInside`: the line before (of the
+        /// same element) ended inside an isolate, as the middle lines of a long name wrapped do.
+        @discardableResult
+        public mutating func add(_ text: String, startsInside: Bool = false) -> Bool {
             var ascii = 0
             var all = true
             for b in text.utf8 {
                 if b >= 0x80 { all = false; break }
                 if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { ascii += 1 }
             }
-            if all { letters[Script.shared.rawValue] += ascii; return }
-            // A line of a wrapped paragraph may start or end inside an isolate (a long name).
-            let isolates = PrintableText.isolatedRanges(text)
+            if all {
+                if startsInside { isolated[Script.shared.rawValue] += ascii } else { letters[Script.shared.rawValue] += ascii }
+                return startsInside
+            }
+            let (isolates, endsInside) = PrintableText.isolatedRanges(text, startsInside: startsInside)
             var offset = 0, next = 0
             for s in text.unicodeScalars {
                 defer { offset += UTF8.width(s) }
@@ -109,6 +115,7 @@ public enum ScriptLanguage {
                 while next < isolates.count, isolates[next].upperBound <= offset { next += 1 }
                 if next < isolates.count, isolates[next].contains(offset) { isolated[script.rawValue] += 1 } else { letters[script.rawValue] += 1 }
             }
+            return endsInside
         }
 
         /// The language of the letters counted: the one a script that one language writes tells,

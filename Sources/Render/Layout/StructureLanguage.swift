@@ -38,14 +38,18 @@ extension StructureTree {
         }
         guard any else { return ([:], []) }
         var counts: [Int: ScriptLanguage.Counts] = [:]
+        // The elements whose last line counted ended inside an isolate (a long name wrapped:
+        // its middle lines hold no isolate of their own).
+        var inside = Set<Int>()
         // (page, item, node, isolated range, its language)
         var isolated: [(page: Int, item: Int, node: Int, range: Range<Int>, language: String)] = []
         for (p, page) in doc.pages.enumerated() where p < owners.count {
             let owners = owners[p]
             page.forEachText { i, t in
                 guard i < owners.count, case .node(let n) = owners[i], candidate[n] else { return }
-                counts[n, default: ScriptLanguage.Counts()].add(t)
-                for r in PrintableText.isolatedRanges(t) {
+                let startsInside = inside.contains(n)
+                if counts[n, default: ScriptLanguage.Counts()].add(t, startsInside: startsInside) { inside.insert(n) } else { inside.remove(n) }
+                for r in PrintableText.isolatedRanges(t, startsInside: startsInside).ranges {
                     let part = String(decoding: Array(t.utf8)[r], as: UTF8.self)
                     if let language = ScriptLanguage.language(of: part) { isolated.append((p, i, n, r, language)) }
                 }

@@ -17,7 +17,7 @@ enum StaleTemporaries {
         let me = getpid(), user = geteuid()
         let prefix = Array(AtomicFile.tempPrefix.utf8)
         while let entry = readdir(dir) {
-            // Most names are not ours, which their first byte tells without making a string (a
+            // Most names are not ours, which their first bytes tell without making a string (a
             // Downloads folder of 3,000 files made 3,000 of them for every report written in it).
             let ours = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 raw.count > prefix.count && raw.prefix(prefix.count).elementsEqual(prefix)
