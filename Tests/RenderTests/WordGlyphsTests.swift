@@ -1,6 +1,10 @@
 import CCairo
 @testable import Render
+import TestSupport
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Plain lines are drawn from words shaped once (`WordGlyphs`): the words must be cut so that the
 /// glyphs and the width are exactly those of shaping the whole line, and other text must take the
@@ -79,5 +83,57 @@ final class WordGlyphsTests: XCTestCase {
             XCTAssertNil(m.pdfText.words.prepare(text, font: font), text)
         }
         XCTAssertNotNil(m.pdfText.words.prepare("Mild–moderate", font: font))
+    }
+}
+
+/// A single report's words shaped on a spare core as its pages are laid out
+/// (`WordGlyphs.Ahead`): the main thread takes them instead of shaping them, and the file is the
+/// one drawn without.
+final class WordsShapedAheadTests: XCTestCase {
+    private func file(_ m: PangoMeasurer, _ laid: LaidOutDocument) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try PDFRenderer.render(laid, measurer: m) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    func testWordsShapedAheadDrawTheSameFile() throws {
+        let doc = SampleDocuments.summaryTable(rows: 80)
+        let plain = PangoMeasurer()
+        let expected = try file(plain, try LayoutEngine(measurer: plain).layout(doc))
+        XCTAssertEqual(plain.pdfText.words.wordsTakenAhead, 0)
+
+        let m = PangoMeasurer()
+        m.startShapingAhead()
+        let ahead = try XCTUnwrap(m.pdfText.words.ahead, "no thread could be started")
+        let laid = try LayoutEngine(measurer: m).layout(doc)
+        // The pages laid out are given to the thread; let it finish them, so that what the
+        // drawing takes from it does not depend on how the threads were scheduled.
+        var waited = 0
+        while !ahead.idle.done && waited < 10_000 { usleep(1_000); waited += 1 }
+        let shaped = ahead.idle.shaped
+        XCTAssertGreaterThan(shaped, 100, "words of the laid-out pages shaped on the other thread")
+        let drawn = try file(m, laid)
+        XCTAssertGreaterThan(m.pdfText.words.wordsTakenAhead, 100, "words taken instead of shaped")
+        m.stopShapingAhead()
+        XCTAssertNil(m.pdfText.words.ahead)
+        XCTAssertGreaterThan(expected.count, 10_000)
+        XCTAssertEqual(drawn, expected)
+
+        // The measurer draws the next document on its own, the same file again.
+        let again = try file(m, try LayoutEngine(measurer: m).layout(doc))
+        XCTAssertEqual(again, expected)
+    }
+
+    /// The thread is stopped while pages are still coming: nothing is left running, and the
+    /// measurer draws as without it.
+    func testStoppedMidwayTheMeasurerDrawsAsWithout() throws {
+        let doc = SampleDocuments.summaryTable(rows: 200)
+        let plain = PangoMeasurer()
+        let expected = try file(plain, try LayoutEngine(measurer: plain).layout(doc))
+        let m = PangoMeasurer()
+        m.startShapingAhead()
+        let laid = try LayoutEngine(measurer: m).layout(doc)
+        m.stopShapingAhead()
+        XCTAssertEqual(try file(m, laid), expected)
     }
 }

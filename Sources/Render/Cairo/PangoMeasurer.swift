@@ -108,6 +108,7 @@ public final class PangoMeasurer: TextMeasurer {
             // measured with are the ones it is drawn with, shaped once for both.
             e.exactWidth = { [unowned self] text in self.pdfText.words.width(text, font: f) }
             entries[f] = e
+            if shapingAhead { pdfText.words.registerAhead(f) }
         }
         lastSpec = f; lastEntry = e
         return e
@@ -133,6 +134,38 @@ public final class PangoMeasurer: TextMeasurer {
     private func record(_ warning: String) {
         fontWarnings.append(warning)
         onFontWarning?(warning)
+    }
+
+    // MARK: Words shaped ahead
+
+    /// Whether the words of laid-out pages are being shaped on a spare core (`WordGlyphs.Ahead`).
+    private var shapingAhead = false
+
+    /// Starts shaping the words of each page as it is laid out on a thread of its own, for a
+    /// single report drawn with this measurer: the main thread then finds most words shaped
+    /// when it draws them. Same glyphs, same bytes. Does nothing when no thread can be started.
+    /// Call `stopShapingAhead` once the document is drawn.
+    public func startShapingAhead() {
+        guard !shapingAhead else { return }
+        let ahead = WordGlyphs.Ahead()
+        guard ahead.start() else { return }
+        shapingAhead = true
+        let words = pdfText.words
+        words.ahead = ahead
+        for spec in entries.keys { words.registerAhead(spec) }
+    }
+
+    /// Stops the thread `startShapingAhead` started and waits for it.
+    public func stopShapingAhead() {
+        guard shapingAhead else { return }
+        shapingAhead = false
+        pdfText.words.ahead?.stop()
+        pdfText.words.ahead = nil
+    }
+
+    public func pageLaidOut(_ page: DisplayPage) {
+        guard shapingAhead else { return }
+        pdfText.words.ahead?.add(page)
     }
 
     // MARK: TextMeasurer

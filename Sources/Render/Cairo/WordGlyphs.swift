@@ -1,4 +1,7 @@
 import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Lines of plain Latin text drawn from words shaped once.
 ///
@@ -22,7 +25,7 @@ final class WordGlyphs {
         let baseline: Double
     }
 
-    private final class Word {
+    fileprivate final class Word {
         let glyphs: [PangoGlyphInfo]
         /// Each glyph's byte offset within the word.
         let clusters: [Int32]
@@ -46,6 +49,8 @@ final class WordGlyphs {
         var unshaped: Set<String> = []
         /// Counts the times the face's font changed and its words were dropped.
         var generation = 0
+        /// The face's place in `ahead`, once registered there.
+        var aheadIndex: Int?
         init(desc: OpaquePointer) { self.desc = desc }
         deinit {
             pango_font_description_free(desc)
@@ -71,6 +76,12 @@ final class WordGlyphs {
     static let wordLimit = 16_384
     /// Longer lines take the ordinary path.
     static let maxBytes = 1_024
+    /// Words shaped ahead on a spare core while a single report is laid out and drawn (`Ahead`).
+    var ahead: Ahead? {
+        didSet { for face in faces.values { face.aheadIndex = nil } }
+    }
+    /// Words taken from `ahead` instead of shaped here, for tests.
+    private(set) var wordsTakenAhead = 0
 
     init(context: OpaquePointer) {
         self.context = context
@@ -133,6 +144,13 @@ final class WordGlyphs {
                 if let known = face.words[key] { word = known } else {
                     guard !face.unshaped.contains(key) else { return nil }
                     if face.words.count >= Self.wordLimit { face.words.removeAll(keepingCapacity: true) }
+                    if let index = face.aheadIndex, let ahead, let shaped = ahead.take(index, key, font: face.font) {
+                        face.words[key] = shaped
+                        wordsTakenAhead &+= 1
+                        parts.append((shaped, Int32(r.start)))
+                        width &+= shaped.width
+                        continue
+                    }
                     let wordsBefore = face.generation
                     guard let shaped = shape(slice, face) else {
                         if face.unshaped.count >= Self.wordLimit { face.unshaped.removeAll(keepingCapacity: true) }
@@ -201,6 +219,18 @@ final class WordGlyphs {
         defer { parts = saved }
         guard let width = text.withUTF8({ cut($0, face) }) else { return nil }
         return Double(width) / Double(PANGO_SCALE)
+    }
+
+    /// Registers `font` with `ahead`, so that its words on laid-out pages are shaped there. The
+    /// face gets its font and Latin item here, as from a first word drawn in it (`establish`):
+    /// the spare core shapes words with that analysis, as `shape` does.
+    func registerAhead(_ font: FontSpec) {
+        guard let ahead else { return }
+        let face = self.face(font)
+        guard face.aheadIndex == nil else { return }
+        if face.latinItem == nil { establish(face) }
+        guard let latin = face.latinItem, let pangoFont = face.font else { return }
+        face.aheadIndex = ahead.register(font, pangoFont, item: latin)
     }
 
     /// The glyph ids `prepare` would draw for `text` (one line) in `font`, or nil when the line
@@ -302,23 +332,7 @@ final class WordGlyphs {
               let font = item.pointee.analysis.font,
               item.pointee.analysis.level % 2 == 0, item.pointee.offset == 0, Int(item.pointee.length) == utf8.count
         else { return nil }
-        if face.font != font {
-            // The first word of the face, or the context gives another font now (other font
-            // options): the words shaped in the old one are dropped.
-            if let old = face.font {
-                g_object_unref(UnsafeMutableRawPointer(old))
-                face.words.removeAll()
-                face.unshaped.removeAll()
-                face.generation &+= 1
-            }
-            if let old = face.item { pango_item_free(old) }
-            if let old = face.latinItem { pango_item_free(old) }
-            face.latinItem = nil
-            face.font = font
-            g_object_ref(UnsafeMutableRawPointer(font))
-            face.item = pango_item_copy(item)
-            face.baseline = PangoLine.box(items).baseline
-        }
+        adopt(font, item, of: items, into: face)
         pango_shape_with_flags(text.baseAddress, Int32(clamping: utf8.count), text.baseAddress, Int32(clamping: utf8.count),
                                &item.pointee.analysis, scratch, PANGO_SHAPE_NONE)
         guard let result = Self.glyphs(of: scratch) else { return nil }
@@ -326,6 +340,48 @@ final class WordGlyphs {
             face.latinItem = pango_item_copy(item)
         }
         return result
+    }
+
+    /// Makes `font` (of `item`, the one item of `items`) the face's font: its first word's, or
+    /// another now that the context gives another (other font options), when the words shaped
+    /// in the old one are dropped.
+    private func adopt(_ font: UnsafeMutablePointer<PangoFont>, _ item: UnsafeMutablePointer<PangoItem>,
+                       of items: UnsafeMutablePointer<GList>, into face: Face) {
+        guard face.font != font else { return }
+        if let old = face.font {
+            g_object_unref(UnsafeMutableRawPointer(old))
+            face.words.removeAll()
+            face.unshaped.removeAll()
+            face.generation &+= 1
+        }
+        if let old = face.item { pango_item_free(old) }
+        if let old = face.latinItem { pango_item_free(old) }
+        face.latinItem = nil
+        face.font = font
+        g_object_ref(UnsafeMutableRawPointer(font))
+        face.item = pango_item_copy(item)
+        face.baseline = PangoLine.box(items).baseline
+    }
+
+    /// Gives the face its font and Latin item from "Ag" itemized as a first word is, without
+    /// shaping it: the spare core shapes its words (`registerAhead`). The font's HarfBuzz font is
+    /// made here, as Pango makes it once, unlocked, on first use.
+    private func establish(_ face: Face) {
+        let sample: StaticString = "Ag"
+        sample.withUTF8Buffer { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { text in
+                guard let items = PangoLine.items(text, desc: face.desc, context: context) else { return }
+                defer { PangoLine.free(items) }
+                guard items.pointee.next == nil, let item = items.pointee.data?.assumingMemoryBound(to: PangoItem.self),
+                      let font = item.pointee.analysis.font, item.pointee.analysis.level % 2 == 0,
+                      item.pointee.offset == 0, Int(item.pointee.length) == text.count,
+                      Int(item.pointee.analysis.script) == Int(PANGO_SCRIPT_LATIN.rawValue),
+                      pango_font_get_hb_font(font) != nil
+                else { return }
+                adopt(font, item, of: items, into: face)
+                if face.latinItem == nil { face.latinItem = pango_item_copy(item) }
+            }
+        }
     }
 
     /// The glyphs of `shaped` and their byte offsets; nil when one is missing from the font.
@@ -343,5 +399,190 @@ final class WordGlyphs {
             clusters.append(logs[i])
         }
         return (glyphs, clusters)
+    }
+}
+
+extension WordGlyphs {
+    /// Words of laid-out pages shaped on a thread of its own, while the main thread lays the
+    /// rest of the document out and draws.
+    ///
+    /// Shaping new words was a seventh of a single report's work on the main thread (HarfBuzz
+    /// running Inter's lookups, ~43,000 instructions a word), done while drawing, with the
+    /// second core idle once the PDF stack is loaded. As each page is laid out
+    /// (`TextMeasurer.pageLaidOut`), its lines go to this thread, which cuts them into words as
+    /// `prepare` does and shapes those not claimed yet with the analysis of its face's first
+    /// word (`registerAhead`), as `shape` would. The main thread takes a word shaped here
+    /// instead of shaping it (`take`); a word it finds unclaimed it claims and shapes itself, so
+    /// no word is shaped twice unless both reach it at once. The glyphs are the ones the main
+    /// thread would make: the same font, analysis and call. Pango's shaping keeps no state
+    /// between calls but the font's HarfBuzz font (safe to share) and a buffer it takes with a
+    /// lock; the main thread meanwhile draws through cairo, which locks its own fonts.
+    ///
+    /// For a single report only: a batch keeps both cores busy with its workers. Made, fed and
+    /// stopped by the main thread (`PangoMeasurer.startShapingAhead`, `stopShapingAhead`).
+    final class Ahead: @unchecked Sendable {
+        private enum State { case claimed, done(Word) }
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+        private var thread: pthread_t?
+        // Guarded by `mutex`:
+        /// Each registered face's font and a copy of its first Latin word's item (holding the font).
+        private var faces: [(font: UnsafeMutablePointer<PangoFont>, item: UnsafeMutablePointer<PangoItem>)] = []
+        private var indexOf: [FontSpec: Int] = [:]
+        private var states: [[String: State]] = []
+        private var pending: [DisplayPage] = []
+        private var stopping = false
+        /// Pages taken from `pending` and not done yet.
+        private var working = false
+        private var shapedCount = 0
+
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(wake, nil)
+        }
+
+        deinit {
+            for face in faces { pango_item_free(face.item) }
+            pthread_cond_destroy(wake); wake.deallocate()
+            pthread_mutex_destroy(mutex); mutex.deallocate()
+        }
+
+        private func locked<T>(_ body: () -> T) -> T {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body()
+        }
+
+        /// Starts the thread; false when none can be started.
+        func start() -> Bool {
+            let box = Unmanaged.passRetained(self)
+            var t = pthread_t()
+            let status = pthread_create(&t, nil, { context in
+                guard let context else { return nil }
+                Unmanaged<Ahead>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, box.toOpaque())
+            guard status == 0 else { box.release(); return false }
+            thread = t
+            return true
+        }
+
+        /// Stops the thread after the word it is shaping, and waits for it.
+        func stop() {
+            locked { stopping = true; pending.removeAll() }
+            pthread_cond_signal(wake)
+            if let thread { pthread_join(thread, nil) }
+            thread = nil
+        }
+
+        /// The face of `spec`, in `font`, with a copy of its first Latin word's item: its index.
+        func register(_ spec: FontSpec, _ font: UnsafeMutablePointer<PangoFont>, item: UnsafeMutablePointer<PangoItem>) -> Int? {
+            guard let copy = pango_item_copy(item) else { return nil }
+            return locked {
+                faces.append((font, copy))
+                states.append([:])
+                indexOf[spec] = faces.count - 1
+                return faces.count - 1
+            }
+        }
+
+        /// Whether every page given has been done, and how many words were shaped here: for tests.
+        var idle: (done: Bool, shaped: Int) { locked { (pending.isEmpty && !working, shapedCount) } }
+
+        /// A laid-out page whose words are to be shaped.
+        func add(_ page: DisplayPage) {
+            locked { pending.append(page) }
+            pthread_cond_signal(wake)
+        }
+
+        /// The word shaped here for face `index` in `font`, or nil: then the caller shapes it
+        /// (and claims it, when it could). The main thread never waits here: when this thread
+        /// holds the lock (it may have been preempted holding it), shaping the word costs less
+        /// than a sleep on the lock.
+        fileprivate func take(_ index: Int, _ key: String, font: UnsafeMutablePointer<PangoFont>?) -> Word? {
+            var tries = 0
+            while pthread_mutex_trylock(mutex) != 0 {
+                tries += 1
+                if tries >= Ahead.tries { return nil }
+            }
+            defer { pthread_mutex_unlock(mutex) }
+            guard index < states.count, faces[index].font == font else { return nil }
+            switch states[index][key] {
+            case .done(let word)?: return word
+            case .claimed?: return nil
+            case nil: states[index][key] = .claimed; return nil
+            }
+        }
+        /// How many times `take` tries the lock.
+        static let tries = 64
+
+        /// Records the word shaped last (nil: it cannot be drawn from words; the main thread finds
+        /// so itself). Holding the lock.
+        private func publish(_ face: Int, _ key: String, _ result: State?) {
+            states[face][key] = result
+            if result != nil { shapedCount &+= 1 }
+        }
+
+        private func run() {
+            let scratch = pango_glyph_string_new()!
+            defer { pango_glyph_string_free(scratch) }
+            var ranges: [(start: Int, end: Int)] = []
+            var seen: [Set<String>] = []
+            /// The word shaped last, not published yet.
+            var last: (face: Int, key: String, state: State?)?
+            while true {
+                pthread_mutex_lock(mutex)
+                if let (face, word, result) = last.take() { publish(face, word, result) }
+                working = false
+                while pending.isEmpty && !stopping { pthread_cond_wait(wake, mutex) }
+                let pages = pending
+                pending.removeAll()
+                working = true
+                let stop = stopping
+                let indexOf = self.indexOf
+                let faces = self.faces
+                pthread_mutex_unlock(mutex)
+                if stop { return }
+                while seen.count < faces.count { seen.append([]) }
+                var stopped = false
+                for page in pages {
+                    page.forEachStyledText { text, style in
+                        guard !stopped, let index = indexOf[style.font], index < faces.count else { return }
+                        var text = text
+                        let bytes = text.utf8.count
+                        guard bytes > 0, bytes <= WordGlyphs.maxBytes, WordGlyphs.isPlain(text) else { return }
+                        text.withUTF8 { utf8 in
+                            WordGlyphs.words(utf8, into: &ranges)
+                            for r in ranges {
+                                let slice = UnsafeBufferPointer(rebasing: utf8[r.start..<r.end])
+                                let key = String(decoding: slice, as: UTF8.self)
+                                guard seen[index].insert(key).inserted else { continue }
+                                let claimed: Bool? = locked {
+                                    if let (face, word, result) = last.take() { publish(face, word, result) }
+                                    if stopping { return nil }
+                                    if states[index][key] != nil { return false }
+                                    states[index][key] = .claimed
+                                    return true
+                                }
+                                guard let claimed else { stopped = true; return }
+                                guard claimed, let base = slice.baseAddress else { continue }
+                                let item = faces[index].item
+                                base.withMemoryRebound(to: CChar.self, capacity: slice.count) { p in
+                                    pango_shape_with_flags(p, Int32(clamping: slice.count), p, Int32(clamping: slice.count),
+                                                           &item.pointee.analysis, scratch, PANGO_SHAPE_NONE)
+                                }
+                                // Published with the next word's claim, or before waiting for pages.
+                                // A word that cannot be drawn this way is left to the main thread.
+                                let shaped = WordGlyphs.glyphs(of: scratch)
+                                last = (index, key, shaped.map {
+                                    .done(Word(glyphs: $0.glyphs, clusters: $0.clusters, width: $0.glyphs.reduce(0) { $0 &+ $1.geometry.width }))
+                                })
+                            }
+                        }
+                    }
+                    if stopped { return }
+                }
+            }
+        }
     }
 }

@@ -50,6 +50,9 @@ public struct DisplayPage: Sendable {
 
     /// Each text run's and label's text with its item's index in `items`, without unpacking them.
     func forEachText(_ body: (Int, String) -> Void) { content.forEachText(body) }
+
+    /// Each text run's and label's text and style (clipped ones too), without unpacking them.
+    public func forEachStyledText(_ body: (String, TextStyle) -> Void) { content.forEachStyledText(body) }
 }
 
 /// One line of text. `origin` is the top-left corner of its box (page coordinates, y down);

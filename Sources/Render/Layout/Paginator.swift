@@ -79,11 +79,13 @@ final class Paginator {
 
     func finish() -> [DisplayPage] {
         pages.append(DisplayPage(size: pageSize, items: canvas.endPage()))
+        if breaksPages, let page = pages.last { m.pageLaidOut(page) }
         return pages
     }
 
     func newPage() {
         pages.append(DisplayPage(size: pageSize, items: canvas.endPage()))
+        if breaksPages, let page = pages.last { m.pageLaidOut(page) }
         spacingByPage.append((spacing, max(0, bottom - y)))
         spacing = 0
         startPage()

@@ -15,9 +15,16 @@ public protocol TextMeasurer: AnyObject {
     /// `text` on one line (line breaks become spaces), cut and ended with "…" if it is wider
     /// than `width`.
     func truncate(_ text: String, style: TextStyle, width: Double) -> String
+    /// A page of the document is laid out: its text will be drawn (page numbers and the like
+    /// may still change). A measurer that also draws may start preparing that text. Called on
+    /// the layout's thread, once per page of each layout made (a document laid out again calls
+    /// it again).
+    func pageLaidOut(_ page: DisplayPage)
 }
 
 extension TextMeasurer {
+    public func pageLaidOut(_ page: DisplayPage) {}
+
     /// Wraps the whole text and keeps the first `limit` lines.
     public func wrap(_ text: String, style: TextStyle, width: Double, limit: Int) -> [String] {
         Array(wrap(text, style: style, width: width).prefix(max(1, limit)))

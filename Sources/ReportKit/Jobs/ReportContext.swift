@@ -14,11 +14,14 @@ public struct ReportContext {
     /// writes text, CSV or JSON never loads the PDF libraries (`PDFLibraries`).
     private final class Fonts {
         private var given: PangoMeasurer?
+        /// The measurer is the context's own (a single report's), not a batch worker's.
+        private(set) var own = false
         init(_ given: PangoMeasurer?) { self.given = given }
         var measurer: PangoMeasurer {
             if let given { return given }
             let made = PangoMeasurer.preloaded() ?? PangoMeasurer()
             given = made
+            own = true
             return made
         }
     }
@@ -44,6 +47,11 @@ public struct ReportContext {
         // Loaded here, when a report first draws, so that a missing library is this run's
         // error (status 4, in the console's format) and commands that write no PDF never load it.
         try PDFLibraries.load()
+        let measurer = self.measurer
+        // A single report shapes its words on the spare core as its pages are laid out; a
+        // batch's workers keep both cores busy without it.
+        if fonts.own { measurer.startShapingAhead() }
+        defer { measurer.stopShapingAhead() }
         var laidOut: LaidOutDocument? = try LayoutEngine(measurer: measurer).layout(document)
         _ = consume document
         let pageCount = laidOut?.pages.count ?? 0
