@@ -410,8 +410,8 @@ extension WordGlyphs {
     /// running Inter's lookups, ~43,000 instructions a word), done while drawing, with the
     /// second core idle once the PDF stack is loaded. As each page is laid out
     /// (`TextMeasurer.pageLaidOut`), its lines go to this thread, which cuts them into words as
-    /// `prepare` does and shapes those not claimed yet with the analysis of its face's first
-    /// word (`registerAhead`), as `shape` would. The main thread takes a word shaped here
+    /// `prepare` does and shapes those not claimed yet with its face's Latin analysis (made on
+    /// the main thread by `registerAhead`), as `shape` would. The main thread takes a word shaped here
     /// instead of shaping it (`take`); a word it finds unclaimed it claims and shapes itself, so
     /// no word is shaped twice unless both reach it at once. The glyphs are the ones the main
     /// thread would make: the same font, analysis and call. Pango's shaping keeps no state
@@ -426,7 +426,7 @@ extension WordGlyphs {
         private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
         private var thread: pthread_t?
         // Guarded by `mutex`:
-        /// Each registered face's font and a copy of its first Latin word's item (holding the font).
+        /// Each registered face's font and a copy of its Latin item (holding the font).
         private var faces: [(font: UnsafeMutablePointer<PangoFont>, item: UnsafeMutablePointer<PangoItem>)] = []
         private var indexOf: [FontSpec: Int] = [:]
         private var states: [[String: State]] = []
@@ -475,7 +475,7 @@ extension WordGlyphs {
             thread = nil
         }
 
-        /// The face of `spec`, in `font`, with a copy of its first Latin word's item: its index.
+        /// The face of `spec`, in `font`, with a copy of its Latin item: its index.
         func register(_ spec: FontSpec, _ font: UnsafeMutablePointer<PangoFont>, item: UnsafeMutablePointer<PangoItem>) -> Int? {
             guard let copy = pango_item_copy(item) else { return nil }
             return locked {

@@ -195,12 +195,12 @@ struct PageItems: Sendable {
         }
     }
 
-    /// The text runs, in drawing order (not those inside clipped items).
     /// Each text run's and label's text and style, clipped ones included, in drawing order.
     func forEachStyledText(_ body: (String, TextStyle) -> Void) {
         for t in texts { body(t.text, styles[t.style]) }
     }
 
+    /// The text runs, in drawing order (not those inside clipped items).
     var textRuns: [TextRun] {
         var out: [TextRun] = []
         var t = 0, depth = 0
