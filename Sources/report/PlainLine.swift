@@ -120,7 +120,7 @@ struct PlainLine {
 /// A command that reads a plain command line itself (`PlainLine`): `init(plain:)` sets every one
 /// of its properties, option groups included, from the line or to its declared default, and the
 /// groups validate themselves as ArgumentParser's option groups do.
-protocol PlainParsable: ParsableCommand {
+protocol PlainParsable: ReportCommand {
     /// The long names of the command's flags, its option groups' included.
     static var plainFlags: Set<String> { get }
     init(plain line: inout PlainLine) throws
