@@ -56,16 +56,20 @@ public struct Wording: Sendable {
         try walk(group.value, prefix: "")
     }
 
-    public init(file: String, verbatim: [String: String], text: [String: String], language: String = "en") throws {
+    public init(file: String, verbatim: [String: String], text: consuming [String: String], language: String = "en") throws {
         self.file = file
         guard let rule = PluralRule(language: language) else {
             throw CatalogError.wrongType(file: file, key: "language", expected: "a language with known plural rules, not \"\(language)\"")
         }
         pluralRule = rule
-        if let dup = Set(text.keys).intersection(verbatim.keys).sorted().first {
+        // The few verbatim keys looked up among the many texts, and added to them: no set of
+        // every text key, no copy of the texts.
+        if let dup = verbatim.keys.filter({ text[$0] != nil }).sorted().first {
             throw CatalogError.badTemplate(file: file, key: dup, reason: "defined both as verbatim and as text")
         }
-        entries = text.merging(verbatim) { a, _ in a }
+        var entries = consume text
+        for (key, value) in verbatim { entries[key] = value }
+        self.entries = entries
         verbatimKeys = Set(verbatim.keys)
     }
 
@@ -93,8 +97,14 @@ public struct Wording: Sendable {
         return Phrasebook(file: file, phrases: phrases)
     }
 
-    /// Compiles the key set a report declares.
-    public func compile(_ set: WordingKeySet) throws -> Phrasebook { try compile(set.declaredKeys) }
+    /// Compiles the key set a report declares. Debug builds (the tests') first check that the
+    /// set lists every key its stored properties hold (`WordingKeySet.undeclaredKeys`).
+    public func compile(_ set: WordingKeySet) throws -> Phrasebook {
+        #if DEBUG
+        if let why = set.undeclaredKeys { preconditionFailure(why) }
+        #endif
+        return try compile(set.declaredKeys)
+    }
 
     func compile(_ key: WordingKey) throws -> Phrase {
         guard let selector = key.pluralSelector else {

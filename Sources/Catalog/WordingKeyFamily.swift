@@ -45,6 +45,7 @@ public struct WordingKeyFamily<Member: Hashable & Sendable>: WordingKeySet, Send
     }
 
     public var declaredKeys: [WordingKey] { keys }
+    public var reflectedKeys: [WordingKey] { keys }
 }
 
 extension Phrasebook {

@@ -11,6 +11,7 @@ final class WordingKeyFamilyTests: XCTestCase {
         let months = WordingKeyFamily<Int>("month", 1...2)
         let attempts = WordingKeyFamily(1...2) { "reminder.attempt\($0).title" }
         let line = WordingKey("line", "mood")
+        var declaredKeys: [WordingKey] { keys(moods, months, attempts, line) }
     }
 
     func wording(_ text: [String: String]) throws -> Wording {

@@ -77,14 +77,46 @@ final class WordingLoadTests: XCTestCase {
     }
 
     func testKeySetsCollectEveryDeclaredKey() {
-        struct Inner: WordingKeySet { let x = WordingKey("x") }
+        struct Inner: WordingKeySet {
+            let x = WordingKey("x")
+            var declaredKeys: [WordingKey] { keys(x) }
+        }
         struct Outer: WordingKeySet {
             let a = WordingKey("a", "n")
             let months = WordingKeyFamily<Int>("month", 1...3)
             let inner = Inner()
             let notAKey = 3
+            let list = [WordingKey("l.1"), WordingKey("l.2")]
+            var declaredKeys: [WordingKey] { keys(a, months, inner, list) }
         }
-        XCTAssertEqual(Outer().declaredKeys.map(\.key), ["a", "month.1", "month.2", "month.3", "x"])
+        XCTAssertEqual(Outer().declaredKeys.map(\.key), ["a", "month.1", "month.2", "month.3", "x", "l.1", "l.2"])
+        XCTAssertEqual(Outer().reflectedKeys, Outer().declaredKeys)
+        XCTAssertNil(Outer().undeclaredKeys)
+    }
+
+    /// A key set whose list leaves a stored key out, lists one twice or changes the order is
+    /// found (debug builds stop when such a set is compiled).
+    func testAKeyLeftOutOfTheListIsFound() throws {
+        struct LeavesOut: WordingKeySet {
+            let a = WordingKey("a")
+            let b = WordingKey("b")
+            let months = WordingKeyFamily<Int>("month", 1...2)
+            var declaredKeys: [WordingKey] { keys(a, months) }
+        }
+        let why = try XCTUnwrap(LeavesOut().undeclaredKeys)
+        XCTAssertTrue(why.contains("LeavesOut"), why)
+        XCTAssertTrue(why.contains("leaves out b"), why)
+        struct Reordered: WordingKeySet {
+            let a = WordingKey("a")
+            let b = WordingKey("b")
+            var declaredKeys: [WordingKey] { keys(b, a) }
+        }
+        XCTAssertNotNil(Reordered().undeclaredKeys)
+        struct Extra: WordingKeySet {
+            let a = WordingKey("a")
+            var declaredKeys: [WordingKey] { keys(a, WordingKey("z")) }
+        }
+        XCTAssertTrue(try XCTUnwrap(Extra().undeclaredKeys).contains("lists z"))
     }
 
     func testEveryKeyOfTheRealWordingFileParses() throws {

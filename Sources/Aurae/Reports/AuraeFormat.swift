@@ -34,6 +34,12 @@ public struct AuraeFormat: Sendable {
             hoursMinutes = WordingKey(group + ".hoursMinutes", "h", "m")
             temperature = WordingKey(group + ".temperature", "value")
         }
+
+        public var declaredKeys: [WordingKey] {
+            keys(month, monthLong, severity, dateFormat, monthYear, minutesOnly, hoursMinutes,
+                 temperature, weatherJoin, none, ongoing, listSeparator, ellipsis, episodes, days,
+                 headacheDays, acuteDays)
+        }
     }
 
     private let months: [String]

@@ -82,6 +82,16 @@ public struct HeadacheSummary: Sendable {
         let tableColumns = WordingKeyFamily<SummaryLayout.ColumnKey>("columns")
         let safetyColumns = WordingKeyFamily<SafetyColumn>("columns")
         init(noBreak: Bool) { format = AuraeFormat.Keys(noBreak: noBreak) }
+
+        var declaredKeys: [WordingKey] {
+            keys(format, generatedBy, wordmark, markAlternative, appName, compactFooter, documentTitle,
+                 documentSubject, title, patient, dateRange, generated, safetyHeading, episodesHeading,
+                 episodeCount, empty, continuation, continuationPatient, totals, pageNumber, skipped,
+                 flaggedNote, flagMark, redFlagHeading, redFlagIntro, primaryCondition,
+                 secondaryCondition, auraVisualCondition, primaryGroup, secondaryGroup, redFlagPrimary,
+                 redFlagSecondary, overuseWarning, overuseHeading, overusePointer, overuseCount,
+                 tableColumns, safetyColumns)
+        }
     }
 
     /// The columns of the flagged-episodes table, in order (`columns.<case>`).

@@ -49,6 +49,10 @@ public struct CareFormat: Sendable {
         let circlePatient = WordingKey("care.recipient.circlePatient", "circle", "patient")
         let circlePatients = WordingKey("care.recipient.circlePatients", "circle", "patients")
         let listSeparator = WordingKey("care.recipient.listSeparator")
+
+        var declaredKeys: [WordingKey] {
+            keys(date, monthYear, months, named, circle, circlePatient, circlePatients, listSeparator)
+        }
     }
 
     let keys = Keys()

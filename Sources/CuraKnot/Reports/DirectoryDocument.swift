@@ -30,6 +30,11 @@ public struct DirectoryDocument {
         let ratingValue = WordingKey("directory.ratingValue", "rating")
         let none = WordingKey("directory.none")
         let fields = WordingKeyFamily<Field>("directory.fields")
+
+        var declaredKeys: [WordingKey] {
+            keys(wordmark, appName, generatedBy, title, documentSubject, generated, count, countOne,
+                 empty, noRole, continuation, pageNumber, rating, ratingValue, none, fields)
+        }
     }
 
     /// The lines of a card (`directory.fields.<case>`); rating and notes for the family tier only.

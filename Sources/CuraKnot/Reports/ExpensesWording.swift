@@ -35,6 +35,13 @@ struct ExpensesWording {
         let pairLine = WordingKey("expenses.line.pair", "label", "amount")
         let splitLine = WordingKey("expenses.line.split", "reimbursableLabel", "reimbursable", "notReimbursableLabel", "notReimbursable")
         let projectionLine = WordingKey("expenses.line.projection", "category", "monthly", "total")
+
+        var declaredKeys: [WordingKey] {
+            keys(disclaimer, projectionsLabel, unassigned, wordmark, appName, generatedBy, title,
+                 documentSubject, range, noRange, dataSource, pageHeader, inColumn, pageNumber, empty,
+                 amount, inCurrency, yes, no, benchmark, benchmarkNoRegion, sections, columns,
+                 categories, headerLine, cellLine, pairLine, splitLine, projectionLine)
+        }
     }
 
     /// The table column headings (`text.expenses.columns.<case>`).

@@ -30,6 +30,12 @@ struct MeetingWording: WordingKeySet {
     let together = WordingKey("meeting.question.together", "first", "second", "count")
     let new = WordingKey("meeting.question.new", "symptom", "date")
     let absence = WordingKey("meeting.question.absence", "symptom")
+
+    var declaredKeys: [WordingKey] {
+        keys(questionsTitle, wordmark, appName, generatedBy, title, documentSubject, asOf,
+             findingsTitle, newSinceLastRun, unnamedAuthor, continuation, pageNumber, nothing,
+             sourcesTitle, source, noQuestions, frequency, trend, together, new, absence)
+    }
 }
 
 /// What the family-meeting sections are built from: one patient of one circle.

@@ -23,6 +23,11 @@ struct PatternsWording: WordingKeySet {
     let summaryDryRun = WordingKey("text.summaryDryRun", "date", "patients", "insights", "new")
     let patientCount = WordingKey.plural("text.patients", "count")
     let insightCount = WordingKey.plural("text.insights", "count")
+
+    var declaredKeys: [WordingKey] {
+        keys(disclaimer, frequency, trend, together, new, absence, dayMonth, months, title, patient,
+             nothing, firstShown, sources, source, summary, summaryDryRun, patientCount, insightCount)
+    }
 }
 
 /// The pattern job's output: sentences from `templates/wording/curaknot.json`, the JSON contract

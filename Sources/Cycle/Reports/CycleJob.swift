@@ -25,6 +25,11 @@ public struct CycleJob {
         let noUsers = WordingKey("summary.noUsers")
         let line = WordingKey("reminders.line", "at", "userId", "attempt", "title")
         let none = WordingKey("reminders.none")
+
+        var declaredKeys: [WordingKey] {
+            keys(titles, bodies, user, average, averageOneGap, averageDefault, latestStart,
+                 latestStartWithId, prediction, reminder, noUsers, line, none)
+        }
     }
 
     static let thresholdsName = "cycle"

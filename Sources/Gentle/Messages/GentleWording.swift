@@ -13,6 +13,11 @@ public struct GentleWording: WordingKeySet, Sendable {
         let sosBody = WordingKey("notification.sos.body")
         let calendarTitle = WordingKey("notification.calendar.title")
         let calendarBody = WordingKey("notification.calendar.body")
+
+        public var declaredKeys: [WordingKey] {
+            keys(statusTitle, statusBody, careTitle, careBodies, sosTitle, sosBody, calendarTitle,
+                 calendarBody)
+        }
     }
 
     public struct Partner: WordingKeySet, Sendable {
@@ -25,6 +30,11 @@ public struct GentleWording: WordingKeySet, Sendable {
         let listSeparator = WordingKey("partner.listSeparator")
         let chips = WordingKeyFamily<Chip>("chip")
         let overwhelmedSecondOfTwo = WordingKey("chipSecondOfTwo.overwhelmed")
+
+        public var declaredKeys: [WordingKey] {
+            keys(none, one, extraLoveAlone, two, twoContrast, many, listSeparator, chips,
+                 overwhelmedSecondOfTwo)
+        }
     }
 
     public struct Lines: WordingKeySet, Sendable {
@@ -33,6 +43,10 @@ public struct GentleWording: WordingKeySet, Sendable {
         let sent = WordingKey("text.sent")
         let notSent = WordingKey("text.notSent", "reason")
         let reasons = WordingKeyFamily<NotSentReason>("text.reason")
+
+        public var declaredKeys: [WordingKey] {
+            keys(line, partnerMessage, sent, notSent, reasons)
+        }
     }
 
     let notification = Notification()
@@ -48,5 +62,9 @@ public struct GentleWording: WordingKeySet, Sendable {
     /// any input is read.
     public static func phrasebook(_ templates: TemplateSet) throws -> Phrasebook {
         try templates.wording.compile(GentleWording())
+    }
+
+    public var declaredKeys: [WordingKey] {
+        keys(notification, partner, lines)
     }
 }

@@ -30,6 +30,12 @@ struct LedgerKeys: WordingKeySet {
         columnKind = WordingKey(p + "columns.kind"); columnCategory = WordingKey(p + "columns.category")
         columnPeanuts = WordingKey(p + "columns.peanuts"); columnReward = WordingKey(p + "columns.reward")
     }
+
+    var declaredKeys: [WordingKey] {
+        keys(wordmark, title, documentSubject, generated, generatedBy, pageNumber, continuation,
+             balance, totals, peanuts, completedHeading, basketHeading, noneCompleted, basketEmpty,
+             categories, kinds, columnKind, columnCategory, columnPeanuts, columnReward)
+    }
 }
 
 /// The ledger's sentences in one language, compiled at load.

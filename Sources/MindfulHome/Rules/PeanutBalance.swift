@@ -50,6 +50,10 @@ public struct BalanceWording {
             reward = WordingKey(p + "reward", "summary", "title", "id", "cost")
             rewardWithoutValues = WordingKey(p + "rewardWithoutValues", "summary", "cost")
         }
+
+        var declaredKeys: [WordingKey] {
+            keys(negative, reward, rewardWithoutValues)
+        }
     }
 
     let keys: Keys

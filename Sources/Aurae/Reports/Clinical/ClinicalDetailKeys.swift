@@ -52,4 +52,12 @@ struct DetailKeys: WordingKeySet {
     let acute = WordingKey("clinical.details.medication.acute")
     let daily = WordingKey("clinical.details.medication.daily")
     let rating = WordingKey("clinical.details.medication.rating", "rating")
+
+    var declaredKeys: [WordingKey] {
+        keys(intro, continued, episodeTitle, separator, dateTime, resolvedAfter, headacheTypeNote,
+             labels, onsetSpeeds, humidity, pressure, pressureTrend, trendOnly, uv, aqi, trends,
+             heartRate, restingHeartRate, hrv, spo2, steps, sleepHours, sleepQuality, alcohol,
+             noAlcohol, caffeine, noCaffeine, skippedMeal, noSkippedMeal, hydration, stress,
+             screenTime, symptoms, cyclePhases, foods, environment, takenAt, acute, daily, rating)
+    }
 }

@@ -54,6 +54,15 @@ struct GlanceKeys: WordingKeySet {
     let noFactors = WordingKey("clinical.glance.noFactors")
     let patternsProgress = WordingKey("clinical.patterns.progress", "min", "count")
     let flagged = FlagKeys()
+
+    var declaredKeys: [WordingKey] {
+        keys(basis, basisTracked, basisNone, basisNothing, measure, partialMonth, partialMonthOneDay,
+             noDataMonth, total, previous, change, up, down, same, noData, rows, previousPeriod,
+             previousTracked, notComparable, nothingLogged, dayRule, alertsHeading, alertMarker,
+             alertFlag, alertClass, noAlerts, moreOnPage, more, medicationHeading, medicationColumns,
+             relief, noAcute, preventive, preventiveItem, ratingsCollecting, associationsHeading,
+             factorColumns, ofCount, results, withoutDays, noFactors, patternsProgress, flagged)
+    }
 }
 
 /// The words of a flagged episode's condition (the summary's).
@@ -61,6 +70,10 @@ struct FlagKeys: WordingKeySet {
     let primaryCondition = WordingKey("redFlag.primaryCondition", "severity")
     let secondaryCondition = WordingKey("redFlag.secondaryCondition")
     let auraVisualCondition = WordingKey("redFlag.auraVisualCondition")
+
+    var declaredKeys: [WordingKey] {
+        keys(primaryCondition, secondaryCondition, auraVisualCondition)
+    }
 }
 
 extension ClinicalReport {

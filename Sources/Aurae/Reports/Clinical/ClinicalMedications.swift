@@ -14,6 +14,11 @@ struct MedicationKeys: WordingKeySet {
     let preventiveTitle = WordingKey("clinical.medications.preventiveTitle")
     let preventiveNote = WordingKey("clinical.medications.preventiveNote")
     let preventiveNone = WordingKey("clinical.medications.preventiveNone")
+
+    var declaredKeys: [WordingKey] {
+        keys(intro, ratingsTitle, ratingsAxis, ratingsCategory, ratingValue, tooFew, noRatings,
+             preventiveTitle, preventiveNote, preventiveNone)
+    }
 }
 
 extension ClinicalReport {

@@ -22,6 +22,12 @@ struct PatternKeys: WordingKeySet {
     let timeOfDayTitle = WordingKey("clinical.patterns.timeOfDayTitle")
     let timeBand = WordingKey("clinical.patterns.timeBand", "band", "from", "to")
     let weekdays = WordingKeyFamily<Int>("calendar.weekday", 1...7)
+
+    var declaredKeys: [WordingKey] {
+        keys(basis, factorsTitle, factorsNote, weatherTitle, weatherColumn, weatherCollecting,
+             sleepTitle, sleepColumns, sleepShort, sleepTypical, severityValue, sleepCollecting,
+             dayOfWeekTitle, timeOfDayTitle, timeBand, weekdays)
+    }
 }
 
 extension ClinicalReport {

@@ -36,6 +36,12 @@ public struct ClinicalReport: Sendable {
         let medications = MedicationKeys()
         let safety = SafetyKeys()
         let details = DetailKeys()
+
+        var declaredKeys: [WordingKey] {
+            keys(documentTitle, documentSubject, title, continuation, continuationPatient, headings,
+                 insightsDisclaimer, medicationRecords, ichdReference, glance, patterns, medications,
+                 safety, details)
+        }
     }
 
     /// The sections with a heading of the report's own (`clinical.heading.<id>`); safety and

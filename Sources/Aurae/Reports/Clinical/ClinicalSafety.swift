@@ -20,6 +20,11 @@ struct SafetyKeys: WordingKeySet {
     let noReference = WordingKey("clinical.safety.noReference", "label")
     let otherNames = WordingKey("clinical.safety.otherNames", "label", "names")
     let anchoredOut = WordingKey("clinical.safety.anchoredOut", "date", "days")
+
+    var declaredKeys: [WordingKey] {
+        keys(none, flagIntro, bannerShown, asOf, acuteMonth, awareness, classTitle, classIntro,
+             classColumn, classCell, classCellReference, noReference, otherNames, anchoredOut)
+    }
 }
 
 extension ClinicalReport {

@@ -90,4 +90,19 @@ struct InsightsWording: WordingKeySet {
         frequencyLabels = WordingKeyFamily(config.thresholds.frequencyLabels.highestFirst) { "frequencyLabel." + $0.name }
         timeBands = WordingKeyFamily("insights.timeOfDay", config.thresholds.timeOfDay.earliestFirst.map(\.name))
     }
+
+    var declaredKeys: [WordingKey] {
+        keys(format, progress, trustSignal, locked, disclaimer, compactFooter, redFlagHeading,
+             redFlagIntro, redFlagItem, primaryCondition, secondaryCondition, auraVisualCondition,
+             redFlagPrimary, redFlagSecondary, overuseHeading, overuseCount, overuseWarning,
+             overusePointer, last30Days, headacheDays, episodes, streak, streakZero, factorsTitle,
+             factorsDisclaimer, factorItem, factorSentence, factorBaseline, factorAssociated,
+             factorsNone, weatherTitle, weatherItem, weatherBaseline, weatherAssociated, weatherNone,
+             factorLabels, factorPhrases, frequencyLabels, sleepTitle, sleepShort, sleepTypical,
+             sleepClosing, dayOfWeekTitle, dayOfWeekRow, weekdays, timeOfDayTitle, timeOfDayRow,
+             timeBands, medicationsTitle, medicationsDisclaimer, medicationItem, medicationRating,
+             medicationResolution, medicationsNone, medicationRecords, trendsTitle, monthRow, weekRow,
+             monthlyLine, weeklyLine, byClassTitle, byClassIntro, byClassRow, byClassRowReference,
+             byClassOther, ichdReference)
+    }
 }

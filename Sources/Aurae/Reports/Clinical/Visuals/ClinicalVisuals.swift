@@ -102,6 +102,16 @@ struct ClinicalVisuals: Sendable {
         let legendOutside = WordingKey("calendar.legendOutside")
         /// The figures' alternative text, made from the numbers they draw.
         let alt = AltKeys()
+
+        var declaredKeys: [WordingKey] {
+            keys(format, noData, headacheDaysMonthHeading, headacheDaysWeekHeading, headacheDaysAxis,
+                 monthAxis, weekAxis, partialMonthLabel, partialMonthLabelOneDay, weekLabel, trend,
+                 trendMonth, trendWeek, partialCaption, partialCaptionWeek, severityHeading,
+                 episodesAxis, severityAxis, classHeading, classAxis, reference, noAcute, cycleHeading,
+                 cycleAxis, cycleDayAxis, cycleBefore, negative, cycleAfter, cycleZero, cycleCount,
+                 cycleNoStarts, cycleNoDays, weekday, digit, legendIntro, legendSeverity, acuteMark,
+                 legendAcute, legendNotLogged, legendBlankTracked, legendBlank, legendOutside, alt)
+        }
     }
 
     /// The words a listener hears for each chart and calendar (a figure's `/Alt`).
@@ -147,6 +157,15 @@ struct ClinicalVisuals: Sendable {
         let legendAcute = WordingKey("calendar.alt.legendAcute", "mark")
         let legendHatched = WordingKey("calendar.alt.legendHatched", "text")
         let legendCrossHatched = WordingKey("calendar.alt.legendCrossHatched", "text")
+
+        var declaredKeys: [WordingKey] {
+            keys(item, noData, partialMonth, partialMonthOneDay, week, partialWeek, partialWeekOneDay,
+                 headacheDaysMonth, headacheDaysWeek, trendMonth, trendWeek, severity, classDays,
+                 reference, referenceNotReached, cycle, cycleDay, ratings, calendar, miniCalendar,
+                 miniHeadache, month, monthTracked, monthOutside, calendarPartialMonth, headache,
+                 noHeadache, level, acute, noAcute, untracked, legend, legendDigit, legendAcute,
+                 legendHatched, legendCrossHatched)
+        }
     }
 
     let keys = Keys()
