@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Ingest
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,7 +14,7 @@ public enum TemplateDirectory {
     public static let marker = "wording/aurae.json"
 
     public static func locate(explicit: String? = nil,
-                              environment: [String: String] = ProcessInfo.processInfo.environment,
+                              environment: [String: String] = ProcessEnvironment.values("REPORT_TEMPLATES"),
                               executable: String = CommandLine.arguments.first ?? "") throws -> URL {
         if let explicit {
             let url = URL(fileURLWithPath: explicit)

@@ -16,6 +16,19 @@ final class RangeTests: XCTestCase {
         errorsOf { try readLogs("[{\"id\": \"r1\", \"onsetAt\": \"\(onset)\", \"severity\": 3, \(member)}]", "r.json") }
     }
 
+    /// The fields' names are spelled out (no reflection at start): each is its case's name, so
+    /// the JSON keys and CSV columns stay what they were.
+    func testEveryLogFieldIsNamedAfterItsCase() {
+        XCTAssertEqual(LogField.caseNames.count, LogField.allCases.count)
+        for field in LogField.allCases {
+            XCTAssertEqual(LogField.caseNames[field.rawValue], String(describing: field))
+        }
+        XCTAssertEqual(LogField.paths.first, "id")
+        XCTAssertTrue(LogField.paths.contains("weather.humidityPct"))
+        XCTAssertTrue(LogField.paths.contains("sleep.hours"))
+        XCTAssertTrue(LogField.csvNames.contains("humidity_pct"))
+    }
+
     func testSeverityThreePointZeroIsNotAnInteger() {
         XCTAssertEqual(errorsOf { try readLogs(csvHeader + "r1,\(onset),3.0\n") },
                        ["t.csv:2:3: error: severity must be an integer from 1 to 5, found \"3.0\""])
