@@ -186,13 +186,14 @@ const char *report_library_load(report_library which) {
 }
 
 /* The PDF stack loaded on a thread of its own while the command reads its input, and
-   fontconfig's configuration read on another once libfontconfig is loaded: reading it (about 2 ms
-   of XML) and loading the rest of the stack (about 2.5 ms) no longer wait for each other
-   (docs/performance.md). The loader holds one lock for a whole `dlopen`, so the stack's thread is
-   started by fontconfig's once libfontconfig is loaded: started together, the stack's thread
-   could take the lock first, and fontconfig's wait for the whole stack before reading a line.
-   Main thread only (include/CDelayLoad.h), but for `preloader` and `preloading`, which
-   fontconfig's thread sets before it ends (`report_library_settle` joins it first). */
+   fontconfig's configuration read on another: reading it (about 2 ms of XML) and loading the rest
+   of the stack (about 2.5 ms) do not wait for each other (docs/performance.md). The loader holds
+   one lock for a whole `dlopen`, so libfontconfig is loaded first, on the calling thread: started
+   together, the stack's thread could take the lock first, and fontconfig's wait for the whole
+   stack before reading a line. Loaded by fontconfig's thread instead, as before, the stack's
+   thread started only once that thread had it, and then waited a time slice for a core (two
+   threads already ran on the two): the stack was ready about 1 ms later. Main thread only
+   (include/CDelayLoad.h). */
 static pthread_t preloader, fontconfig_loader;
 static int asked, preloading, fontconfig_loading;
 
@@ -203,23 +204,22 @@ static void *preload_pdf(void *unused) {
     return NULL;
 }
 
-static void *preload_fontconfig(void *unused) {
-    (void)unused;
-    /* The library the PDF stack loads as a dependency (the same file, loaded once). If it cannot
-       be loaded here, the stack's own load says why. */
-    void *handle = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_LOCAL);
-    preloading = pthread_create(&preloader, NULL, preload_pdf, NULL) == 0;
-    if (handle) start_fontconfig(handle);
+static void *preload_fontconfig(void *handle) {
+    start_fontconfig(handle);
     return NULL;
 }
 
 void report_library_preload_pdf(void) {
     if (asked) return;
     asked = 1;
-    /* If no thread can be made, the stack is loaded when first used, as without this (and
-       fontconfig started by the stack's `ready` hook). */
-    fontconfig_loading = pthread_create(&fontconfig_loader, NULL, preload_fontconfig, NULL) == 0;
-    if (!fontconfig_loading) preloading = pthread_create(&preloader, NULL, preload_pdf, NULL) == 0;
+    /* libfontconfig first, here (about 1 ms): then fontconfig's configuration and the rest of the
+       stack start together, each on a thread of its own. The library the PDF stack loads as a
+       dependency (the same file, loaded once); if it cannot be loaded here, the stack's own load
+       says why. If no thread can be made, the stack is loaded when first used, as without this
+       (and fontconfig started by the stack's `ready` hook). */
+    void *handle = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (handle) fontconfig_loading = pthread_create(&fontconfig_loader, NULL, preload_fontconfig, handle) == 0;
+    preloading = pthread_create(&preloader, NULL, preload_pdf, NULL) == 0;
 }
 
 void report_library_settle(void) {
