@@ -76,7 +76,7 @@ struct CarePatternsCommand: ReportCommand {
         let rules = PatternRules(settings: try PatternSettings.load(templates))
         let presenter = try PatternsPresenter(templates: templates)
         let document = try pdf.map { _ in try PatternsDocument(templates: templates) }
-        let run = RunInfo.resolve(asOf: asOf, environment: ProcessEnvironment.values("SOURCE_DATE_EPOCH"))
+        let run = RunInfo.resolve(asOf: asOf, environment: RunInfo.processEnvironment)
         let db = try store.openExistingStore(readOnly: dryRun)
         let scope = CareScope(circle: circle, patient: patient)
         // A document, and a name, are about one patient of one circle: choose before anything is stored.
@@ -126,7 +126,7 @@ struct CareDismissCommand: ReportCommand {
     var console: Console { store.console }
 
     func run() throws {
-        let date = RunInfo.resolve(asOf: asOf, environment: ProcessEnvironment.values("SOURCE_DATE_EPOCH")).asOf
+        let date = RunInfo.resolve(asOf: asOf, environment: RunInfo.processEnvironment).asOf
         let db = try store.openExistingStore()
         try db.dismiss(insightID: insightID, on: date)
         console.info("dismissed as of \(date)")

@@ -83,7 +83,7 @@ struct CommonOptions: ParsableArguments {
     /// `defaultAsOf` picks the as-of date when `--as-of` is not given) and this console.
     func context(asOf: LocalDate? = nil, output: OutputTarget = .standardOutput,
                  defaultAsOf: (Date) -> LocalDate = { RunInfo.today($0) }) -> ReportContext {
-        ReportContext(run: RunInfo.resolve(asOf: asOf, environment: ProcessEnvironment.values("SOURCE_DATE_EPOCH"), defaultAsOf: defaultAsOf),
+        ReportContext(run: RunInfo.resolve(asOf: asOf, environment: RunInfo.processEnvironment, defaultAsOf: defaultAsOf),
                       output: output, messages: console)
     }
 
@@ -125,7 +125,7 @@ struct RunOptions: ParsableArguments {
     /// The run's dates by the one policy (`RunInfo.resolve`): `--as-of`, else today in the newest
     /// log's UTC offset.
     func runInfo(logs: [HeadacheLog]) -> RunInfo {
-        RunInfo.resolve(asOf: asOf, environment: ProcessEnvironment.values("SOURCE_DATE_EPOCH")) { now in
+        RunInfo.resolve(asOf: asOf, environment: RunInfo.processEnvironment) { now in
             let offset = logs.max(by: { $0.onsetAt < $1.onsetAt })?.onsetAt.offsetSeconds ?? 0
             return RunInfo.today(now.addingTimeInterval(TimeInterval(offset)))
         }

@@ -25,6 +25,9 @@ public struct RunInfo: Sendable {
 
     public var creator: String { "\(Self.toolName) \(Self.version)" }
 
+    /// The process's variables `resolve` reads (`SOURCE_DATE_EPOCH`), for a command to pass it.
+    public static var processEnvironment: [String: String] { ProcessEnvironment.values("SOURCE_DATE_EPOCH") }
+
     /// `SOURCE_DATE_EPOCH` as a date, when set to a valid integer.
     public static func sourceDateEpoch(_ environment: [String: String]) -> Date? {
         guard let raw = environment["SOURCE_DATE_EPOCH"], let secs = Int64(raw.trimmed(.spaces)) else {
