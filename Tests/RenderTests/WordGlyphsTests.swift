@@ -86,6 +86,33 @@ final class WordGlyphsTests: XCTestCase {
     }
 }
 
+/// A line of words is drawn with the cairo calls Pango's renderer would make
+/// (`report_show_glyph_item`), without the renderer: the file is the one Pango draws.
+final class WordGlyphsDrawingTests: XCTestCase {
+    private func file(_ doc: Document, throughPango: Bool) throws -> (bytes: [UInt8], lines: Int) {
+        let m = PangoMeasurer()
+        m.pdfText.words.drawsThroughPango = throughPango
+        var bytes: [UInt8] = []
+        try PDFRenderer.render(try LayoutEngine(measurer: m).layout(doc), measurer: m) { bytes.append(contentsOf: $0) }
+        return (bytes, m.pdfText.words.linesDrawnDirectly)
+    }
+
+    func testLinesDrawnDirectlyAreThoseDrawnByPango() throws {
+        var doc = SampleDocuments.summaryTable(rows: 60)
+        doc.blocks.append(.paragraph(Paragraph(
+            "Naïve × 2 – 3 Jan 2023 · 24\u{00A0}°C · “Quoted” notes’ end · Å Ærø Œuvre ŁÓDŹ → 14h\u{00A0}44m … fin",
+            style: TextStyle(font: FontSpec(family: "Inter", weight: .medium, size: 10.5), color: Color(red: 0.1, green: 0.1, blue: 0.1)))))
+        let direct = try file(doc, throughPango: false)
+        let pango = try file(doc, throughPango: true)
+        XCTAssertGreaterThan(direct.lines, 100, "the document's lines are drawn from words")
+        XCTAssertEqual(pango.lines, 0)
+        XCTAssertGreaterThan(direct.bytes.count, 10_000)
+        let differ = direct.bytes.indices.first { $0 >= pango.bytes.count || direct.bytes[$0] != pango.bytes[$0] }
+        XCTAssertTrue(direct.bytes == pango.bytes,
+                      "\(direct.bytes.count) bytes against Pango's \(pango.bytes.count); first difference at \(differ.map(String.init) ?? "the end")")
+    }
+}
+
 /// A single report's words shaped on a spare core as its pages are laid out
 /// (`WordGlyphs.Ahead`): the main thread takes them instead of shaping them, and the file is the
 /// one drawn without.

@@ -82,6 +82,11 @@ final class WordGlyphs {
     }
     /// Words taken from `ahead` instead of shaped here, for tests.
     private(set) var wordsTakenAhead = 0
+    /// Draws every line through Pango's renderer (`pango_cairo_show_glyph_item`) rather than
+    /// making its cairo calls directly (`report_show_glyph_item`), for tests comparing the two.
+    var drawsThroughPango = false
+    /// Lines drawn with `report_show_glyph_item`, for tests.
+    private(set) var linesDrawnDirectly = 0
 
     init(context: OpaquePointer) {
         self.context = context
@@ -289,7 +294,12 @@ final class WordGlyphs {
             var run = PangoGlyphItem(item: item, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
             cairo_move_to(cr, x, baseline)
             base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
-                pango_cairo_show_glyph_item(cr, p, &run)
+                // Pango's own calls, made directly (the same bytes); Pango draws what that cannot.
+                if !drawsThroughPango, report_show_glyph_item(cr, p, &run) != 0 {
+                    linesDrawnDirectly &+= 1
+                } else {
+                    pango_cairo_show_glyph_item(cr, p, &run)
+                }
             }
         }
         preparedFace = nil
