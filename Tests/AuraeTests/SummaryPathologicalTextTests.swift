@@ -59,7 +59,7 @@ final class SummaryPathologicalTextTests: XCTestCase {
 
     func testRowsAreTaggedWithTheEpisodeAndItsPlace() throws {
         let logs = try read([log("ep-0123456789-0123456789", day: 1)])
-        let tag = SummaryTable.rowTag(logs[0])
+        let tag = SummaryTable.rowTag(logs[0])()
         XCTAssertTrue(tag.hasPrefix("episode \"ep-0123456789-012345…\" at /"), "at most 20 characters: \(tag)")
         XCTAssertTrue(tag.hasSuffix(".json:1:38"), "the place of its id: \(tag)")
     }

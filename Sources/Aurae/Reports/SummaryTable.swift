@@ -47,9 +47,10 @@ struct SummaryTable {
     }
 
     /// How layout errors name the row of `log`: its id (quoted as in input messages) and where
-    /// it was read.
-    static func rowTag(_ log: HeadacheLog) -> String {
-        "episode " + Diagnostic.quote(log.id) + (log.source.map { " at \($0)" } ?? "")
+    /// it was read. Made only when a message names the row; it keeps the two, not the log.
+    static func rowTag(_ log: HeadacheLog) -> @Sendable () -> String {
+        let id = log.id, source = log.source
+        return { "episode " + Diagnostic.quote(id) + (source.map { " at \($0)" } ?? "") }
     }
 
     /// The episode table; a cell taller than a page keeps the lines that fit, ending with "…".

@@ -121,9 +121,25 @@ public struct TableRow: Sendable {
     public var fill: Color?
     /// What the row shows (e.g. which record), named in layout errors after the row number; not
     /// drawn.
-    public var tag: String?
+    public var tag: String? {
+        get { makeTag?() }
+        set {
+            if let newValue {
+                makeTag = { newValue }
+            } else {
+                makeTag = nil
+            }
+        }
+    }
+    /// Makes `tag`: only when a message names the row.
+    private var makeTag: (@Sendable () -> String)?
     public init(_ cells: [TableCell], fill: Color? = nil, tag: String? = nil) {
         self.cells = cells; self.fill = fill; self.tag = tag
+    }
+    /// A row whose tag is made only when a message names it: most rows are never named, and a
+    /// tag that quotes a record and its place in a file costs more than the row's cells.
+    public init(_ cells: [TableCell], fill: Color? = nil, tag: @escaping @Sendable () -> String) {
+        self.cells = cells; self.fill = fill; makeTag = tag
     }
 }
 
