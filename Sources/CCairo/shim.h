@@ -166,13 +166,16 @@ static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGly
         }
         x_position += gi->geometry.width;
     }
-    cairo_save(cr);
+    /* Pango saves the state, sets the font and restores the state, so that cairo looks the scaled
+       font up again at every line (cairo_scaled_font_create: a lock and a hash). The font is left
+       set here instead: cairo draws with the scaled font of the state's face, matrix, options and
+       transformation whichever way it was set, so the same font is drawn, and nothing else of
+       the state changes. */
     cairo_set_scaled_font(cr, scaled_font);
     if (has_show_text_glyphs)
         cairo_show_text_glyphs(cr, text + item->offset, item->length, cairo_glyphs, count, clusters, num_clusters, 0);
     else
         cairo_show_glyphs(cr, cairo_glyphs, count);
-    cairo_restore(cr);
 
     /* restore_current_point */
     if (had_current_point)
