@@ -30,8 +30,11 @@ final class WordGlyphs {
         /// Each glyph's byte offset within the word.
         let clusters: [Int32]
         let width: Int32
+        /// The glyphs that put something on the page (all but PANGO_GLYPH_EMPTY).
+        let drawnGlyphs: Int
         init(glyphs: [PangoGlyphInfo], clusters: [Int32], width: Int32) {
             self.glyphs = glyphs; self.clusters = clusters; self.width = width
+            drawnGlyphs = glyphs.reduce(0) { $1.glyph == 0x0FFF_FFFF ? $0 : $0 + 1 }  // PANGO_GLYPH_EMPTY
         }
     }
 
@@ -102,6 +105,10 @@ final class WordGlyphs {
     /// Whether every scalar of `text` is one this path draws: printable Latin (to U+024F, no
     /// soft hyphen), general punctuation, currency signs, letterlike symbols and arrows.
     static func isPlain(_ text: String) -> Bool {
+        // Printable ASCII, most lines, read as bytes.
+        var ascii = true
+        for b in text.utf8 where b < 0x20 || b > 0x7E { ascii = false; break }
+        if ascii { return true }
         for s in text.unicodeScalars {
             let v = s.value
             if v >= 0x20 && v <= 0x7E { continue }
@@ -265,7 +272,7 @@ final class WordGlyphs {
     /// The glyphs the line last prepared puts on the page (empty glyphs draw nothing).
     var preparedGlyphCount: Int {
         var n = 0
-        for part in parts { for g in part.word.glyphs where g.glyph != 0x0FFF_FFFF { n += 1 } }  // not PANGO_GLYPH_EMPTY
+        for part in parts { n += part.word.drawnGlyphs }
         return n
     }
 
@@ -285,19 +292,19 @@ final class WordGlyphs {
             }
         }
         var text = preparedText
-        let scalars = Int32(clamping: text.unicodeScalars.count)
         text.withUTF8 { buf in
             guard let base = buf.baseAddress else { return }
             item.pointee.offset = 0
             item.pointee.length = Int32(clamping: buf.count)
-            item.pointee.num_chars = scalars
             var run = PangoGlyphItem(item: item, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
             cairo_move_to(cr, x, baseline)
             base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
-                // Pango's own calls, made directly (the same bytes); Pango draws what that cannot.
+                // Pango's own calls, made directly (the same bytes); Pango draws what that cannot,
+                // with the item's character count its glyph item iterator reads.
                 if !drawsThroughPango, report_show_glyph_item(cr, p, &run) != 0 {
                     linesDrawnDirectly &+= 1
                 } else {
+                    item.pointee.num_chars = Int32(clamping: buf.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 })
                     pango_cairo_show_glyph_item(cr, p, &run)
                 }
             }
