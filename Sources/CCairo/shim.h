@@ -101,9 +101,11 @@ static inline void report_give_back_freed_memory(void) {
 }
 
 /* Draws `glyph_item` at the current point as pango_cairo_show_glyph_item (Pango 1.50's
-   pangocairo-render.c) does, making the same cairo calls with the same glyphs, positions and
-   clusters, without going through Pango's renderer: its glyph item iterator, renderer
-   activation and colour parts cost about a quarter of drawing a line's words. For one
+   pangocairo-render.c) does: the same scaled font, glyphs, positions and clusters given to
+   cairo, and the current point restored, without going through Pango's renderer (its glyph item
+   iterator, renderer activation and colour parts cost about a quarter of drawing a line's
+   words); the one call of Pango's left out, the state saved and restored around the font, is
+   said below. For one
    left-to-right run at offset 0 whose glyphs are all known (`WordGlyphs`' lines); for any other
    run it draws nothing and returns 0, and the caller draws it with Pango. */
 static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGlyphItem *glyph_item) {
