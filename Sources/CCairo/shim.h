@@ -105,9 +105,10 @@ static inline void report_give_back_freed_memory(void) {
    cairo, and the current point restored, without going through Pango's renderer (its glyph item
    iterator, renderer activation and colour parts cost about a quarter of drawing a line's
    words); the one call of Pango's left out, the state saved and restored around the font, is
-   said below. For one
-   left-to-right run at offset 0 whose glyphs are all known (`WordGlyphs`' lines); for any other
-   run it draws nothing and returns 0, and the caller draws it with Pango. */
+   said below. For one left-to-right run at offset 0 whose glyphs are all known (`WordGlyphs`'
+   lines); for any other run it draws nothing and returns 0, and the caller draws it with Pango.
+   `x_offset + (double)0 / PANGO_SCALE` below is Pango's `x_offset + (double)x / PANGO_SCALE`
+   with x = 0, kept in that form so the doubles given to cairo are Pango's to the bit. */
 static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGlyphItem *glyph_item) {
     enum { STACK = 256 };
     PangoItem *item = glyph_item->item;
