@@ -17,6 +17,7 @@ static inline int report_font_has_color(PangoFont *font) {
 }
 
 #include <string.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <malloc.h>
@@ -100,36 +101,32 @@ static inline void report_give_back_freed_memory(void) {
 #endif
 }
 
-/* Draws `glyph_item` at the current point as pango_cairo_show_glyph_item (Pango 1.50's
-   pangocairo-render.c) does: the same scaled font, glyphs, positions and clusters given to
-   cairo, and the current point restored, without going through Pango's renderer (its glyph item
-   iterator, renderer activation and colour parts cost about a quarter of drawing a line's
-   words); the one call of Pango's left out, the state saved and restored around the font, is
-   said below. For one left-to-right run at offset 0 whose glyphs are all known (`WordGlyphs`'
-   lines); for any other run it draws nothing and returns 0, and the caller draws it with Pango.
-   `x_offset + (double)0 / PANGO_SCALE` below is Pango's `x_offset + (double)x / PANGO_SCALE`
-   with x = 0, kept in that form so the doubles given to cairo are Pango's to the bit. */
-static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGlyphItem *glyph_item) {
-    enum { STACK = 256 };
+/* The glyphs and clusters pango_cairo_show_glyph_item (Pango 1.50's pangocairo-render.c) gives
+   cairo for `glyph_item` drawn at the current point, into `glyphs` and `clusters` (STACK each):
+   their counts, or 0 when the run is not one left-to-right run at offset 0 whose glyphs are all
+   known (`WordGlyphs`' lines), which is left to Pango. `x_offset + (double)0 / PANGO_SCALE`
+   below is Pango's `x_offset + (double)x / PANGO_SCALE` with x = 0, kept in that form so the
+   doubles given to cairo are Pango's to the bit. */
+enum { REPORT_GLYPH_ITEM_STACK = 256 };
+static inline int report_glyph_item_glyphs(cairo_t *cr, PangoGlyphItem *glyph_item, cairo_bool_t with_clusters,
+                                           cairo_glyph_t *cairo_glyphs, int *glyph_count,
+                                           cairo_text_cluster_t *clusters, int *cluster_count,
+                                           cairo_scaled_font_t **font) {
     PangoItem *item = glyph_item->item;
     PangoGlyphString *glyphs = glyph_item->glyphs;
     int n = glyphs->num_glyphs;
-    if (n <= 0 || n > STACK || item->offset != 0 || item->analysis.level % 2 != 0 || !item->analysis.font) return 0;
+    if (n <= 0 || n > REPORT_GLYPH_ITEM_STACK || item->offset != 0 || item->analysis.level % 2 != 0 || !item->analysis.font) return 0;
     for (int i = 0; i < n; i++)
         if (glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG) return 0;
     cairo_scaled_font_t *scaled_font = pango_cairo_font_get_scaled_font((PangoCairoFont *)item->analysis.font);
     if (scaled_font == NULL || cairo_scaled_font_status(scaled_font) != CAIRO_STATUS_SUCCESS) return 0;
 
-    /* save_current_point */
-    cairo_bool_t had_current_point = cairo_has_current_point(cr);
     double x_offset, y_offset;
     cairo_get_current_point(cr, &x_offset, &y_offset);
-    cairo_bool_t has_show_text_glyphs = cairo_surface_has_show_text_glyphs(cairo_get_target(cr));
 
     /* pango_cairo_renderer_draw_glyph_item: the clusters of pango_glyph_item_iter, left to right */
-    cairo_text_cluster_t clusters[STACK];
     int num_clusters = 0;
-    if (has_show_text_glyphs) {
+    if (with_clusters) {
         int start_index = item->offset, glyph_index = 0;
         while (glyph_index < n) {
             int cluster = glyphs->log_clusters[glyph_index], end_glyph = glyph_index, end_index;
@@ -155,7 +152,6 @@ static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGly
        by _pango_cairo_do_glyph_item) and x = y = 0 */
     double base_x = x_offset + (double)0 / PANGO_SCALE;
     double base_y = y_offset + (double)0 / PANGO_SCALE;
-    cairo_glyph_t cairo_glyphs[STACK];
     int count = 0, x_position = 0;
     for (int i = 0; i < n; i++) {
         PangoGlyphInfo *gi = &glyphs->glyphs[i];
@@ -169,6 +165,32 @@ static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGly
         }
         x_position += gi->geometry.width;
     }
+    *glyph_count = count;
+    *cluster_count = num_clusters;
+    *font = scaled_font;
+    return 1;
+}
+
+/* Draws `glyph_item` at the current point as pango_cairo_show_glyph_item does: the same scaled
+   font, glyphs, positions and clusters given to cairo (`report_glyph_item_glyphs`), and the
+   current point restored, without going through Pango's renderer (its glyph item iterator,
+   renderer activation and colour parts cost about a quarter of drawing a line's words); the one
+   call of Pango's left out, the state saved and restored around the font, is said below. For
+   the runs `report_glyph_item_glyphs` takes; for any other it draws nothing and returns 0, and
+   the caller draws it with Pango. */
+static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGlyphItem *glyph_item) {
+    cairo_glyph_t cairo_glyphs[REPORT_GLYPH_ITEM_STACK];
+    cairo_text_cluster_t clusters[REPORT_GLYPH_ITEM_STACK];
+    int count = 0, num_clusters = 0;
+    cairo_scaled_font_t *scaled_font = NULL;
+    cairo_bool_t has_show_text_glyphs = cairo_surface_has_show_text_glyphs(cairo_get_target(cr));
+    /* save_current_point */
+    cairo_bool_t had_current_point = cairo_has_current_point(cr);
+    double x_offset, y_offset;
+    cairo_get_current_point(cr, &x_offset, &y_offset);
+    if (!report_glyph_item_glyphs(cr, glyph_item, has_show_text_glyphs, cairo_glyphs, &count, clusters, &num_clusters, &scaled_font))
+        return 0;
+    PangoItem *item = glyph_item->item;
     /* Pango saves the state, sets the font and restores the state, so that cairo looks the scaled
        font up again at every line (cairo_scaled_font_create: a lock and a hash). The font is left
        set here instead: cairo draws with the scaled font of the state's face, matrix, options and
@@ -185,5 +207,94 @@ static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGly
         cairo_move_to(cr, x_offset, y_offset);
     else
         cairo_new_sub_path(cr);
+    return 1;
+}
+
+/* Lines of one scaled font waiting to be drawn with one cairo_show_text_glyphs: what
+   `report_show_glyph_item` would give cairo line by line, given once. Cairo's PDF surface
+   writes the same operators for the lines whether they come in one call or many (the text
+   object, the font and every glyph's place are carried from call to call), but records,
+   analyses and replays each call as an operation of its own: a table row's cells drawn in one
+   call cost cairo a third of what six calls cost. Only what gives the same file is queued
+   (`report_glyph_batch_queue`); anything else drawn on the context must be preceded by
+   `report_glyph_batch_flush`. */
+enum { REPORT_GLYPH_BATCH_GLYPHS = 1024, REPORT_GLYPH_BATCH_BYTES = 4096 };
+typedef struct {
+    /* Referenced while lines wait; NULL when none does. */
+    cairo_scaled_font_t *font;
+    int glyph_count, cluster_count, byte_count;
+    cairo_glyph_t *glyphs;
+    cairo_text_cluster_t *clusters;
+    char *text;
+} report_glyph_batch;
+
+/* A batch with room for its lines, or NULL. */
+static inline report_glyph_batch *report_glyph_batch_new(void) {
+    report_glyph_batch *b = (report_glyph_batch *)calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->glyphs = (cairo_glyph_t *)malloc(sizeof(cairo_glyph_t) * REPORT_GLYPH_BATCH_GLYPHS);
+    b->clusters = (cairo_text_cluster_t *)malloc(sizeof(cairo_text_cluster_t) * REPORT_GLYPH_BATCH_GLYPHS);
+    b->text = (char *)malloc(REPORT_GLYPH_BATCH_BYTES);
+    if (!b->glyphs || !b->clusters || !b->text) {
+        free(b->glyphs); free(b->clusters); free(b->text); free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* Draws the waiting lines, if any, as one call, with their font left set (as
+   `report_show_glyph_item` leaves it). */
+static inline void report_glyph_batch_flush(report_glyph_batch *b, cairo_t *cr) {
+    if (!b->font) return;
+    cairo_set_scaled_font(cr, b->font);
+    cairo_show_text_glyphs(cr, b->text, b->byte_count, b->glyphs, b->glyph_count, b->clusters, b->cluster_count, 0);
+    cairo_scaled_font_destroy(b->font);
+    b->font = NULL;
+    b->glyph_count = b->cluster_count = b->byte_count = 0;
+}
+
+/* Frees a batch whose lines were drawn or are not wanted. */
+static inline void report_glyph_batch_free(report_glyph_batch *b) {
+    if (!b) return;
+    if (b->font) cairo_scaled_font_destroy(b->font);
+    free(b->glyphs); free(b->clusters); free(b->text); free(b);
+}
+
+/* Queues `glyph_item` (drawn at the current point, as `report_show_glyph_item` would draw it)
+   and returns 1, or returns 0 and queues nothing: then the caller flushes the batch and draws the
+   line another way. Queued only into a PDF surface (on an image surface one call composites its
+   glyphs' coverage as one mask, several calls one over the other), and only a line with a
+   printable ASCII character other than a space: cairo leaves out a call whose glyphs have no ink
+   (a lone space, depending on where it falls), which a line with such a character never is —
+   in a call with other lines its empty glyphs would be written. The caller queues only while
+   the source is an opaque colour (cairo writes each call of a translucent one as a text object of
+   its own) and no clip or group is set (cairo decides for each call whether the clip is needed).
+   A line in another font, or one that does not fit, flushes the batch first. */
+static inline int report_glyph_batch_queue(report_glyph_batch *b, cairo_t *cr, const char *text, PangoGlyphItem *glyph_item) {
+    if (!cairo_surface_has_show_text_glyphs(cairo_get_target(cr))) return 0;
+    PangoItem *item = glyph_item->item;
+    int inked = 0;
+    for (int i = 0; i < item->length && !inked; i++) {
+        unsigned char c = (unsigned char)text[item->offset + i];
+        inked = c > 0x20 && c < 0x7F;
+    }
+    if (!inked) return 0;
+    cairo_glyph_t glyphs[REPORT_GLYPH_ITEM_STACK];
+    cairo_text_cluster_t clusters[REPORT_GLYPH_ITEM_STACK];
+    int count = 0, num_clusters = 0;
+    cairo_scaled_font_t *font = NULL;
+    if (!report_glyph_item_glyphs(cr, glyph_item, 1, glyphs, &count, clusters, &num_clusters, &font)) return 0;
+    if (count == 0 || item->length > REPORT_GLYPH_BATCH_BYTES) return 0;
+    if (b->font && (b->font != font || b->glyph_count + count > REPORT_GLYPH_BATCH_GLYPHS
+                    || b->cluster_count + num_clusters > REPORT_GLYPH_BATCH_GLYPHS
+                    || b->byte_count + item->length > REPORT_GLYPH_BATCH_BYTES))
+        report_glyph_batch_flush(b, cr);
+    if (!b->font) b->font = cairo_scaled_font_reference(font);
+    memcpy(b->glyphs + b->glyph_count, glyphs, sizeof(cairo_glyph_t) * (size_t)count);
+    memcpy(b->clusters + b->cluster_count, clusters, sizeof(cairo_text_cluster_t) * (size_t)num_clusters);
+    memcpy(b->text + b->byte_count, text + item->offset, (size_t)item->length);
+    b->glyph_count += count;
+    b->cluster_count += num_clusters;
+    b->byte_count += item->length;
     return 1;
 }

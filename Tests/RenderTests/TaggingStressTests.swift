@@ -52,7 +52,7 @@ final class TaggingStressTests: XCTestCase {
         TextStyle(font: FontSpec(family: "Inter", weight: weight, size: size), color: ink)
     }
 
-    func table(_ g: inout Generator, rows: Int) -> Table {
+    static func table(_ g: inout Generator, rows: Int) -> Table {
         let columns = [
             TableColumn(.fixed(52)), TableColumn(.fixed(60), overflow: .truncate), TableColumn(.flexible(2)),
             TableColumn(.fixed(58), alignment: .trailing), TableColumn(.fixed(46), alignment: .trailing),
@@ -68,7 +68,7 @@ final class TaggingStressTests: XCTestCase {
         return t
     }
 
-    func chart(_ g: inout Generator) -> Chart {
+    static func chart(_ g: inout Generator) -> Chart {
         let bars = (0..<(1 + g.int(6))).map { i in Chart.Bar(label: g.text(), value: Double(g.int(20)), valueText: "\(i)") }
         let s = Self.style(7)
         return Chart(orientation: g.int(2) == 0 ? .vertical : .horizontal, bars: bars, valueAxisTitle: g.text(),
@@ -79,18 +79,18 @@ final class TaggingStressTests: XCTestCase {
                      alternativeText: g.int(2) == 0 ? nil : g.sentence())
     }
 
-    func document(seed: UInt64) -> Document {
+    static func document(seed: UInt64) -> Document {
         var g = Generator(seed: seed)
         var blocks: [Block] = []
         for _ in 0..<(6 + g.int(6)) {
             switch g.int(10) {
             case 0: blocks.append(.heading(Heading(g.sentence(), style: Self.style(13, .bold), outlineLevel: g.pick([nil, 1, 2, 3]))))
             case 1, 2: blocks.append(.paragraph(Paragraph((0..<(1 + g.int(4))).map { _ in g.sentence() }.joined(separator: " "), style: Self.style(9.5))))
-            case 3, 4: blocks.append(.table(table(&g, rows: 1 + g.int(30))))
-            case 5: blocks.append(Block(SplitAnywhere(table: table(&g, rows: 4 + g.int(30)), step: 5 + Double(g.int(17)))))
+            case 3, 4: blocks.append(.table(Self.table(&g, rows: 1 + g.int(30))))
+            case 5: blocks.append(Block(SplitAnywhere(table: Self.table(&g, rows: 4 + g.int(30)), step: 5 + Double(g.int(17)))))
             case 6: blocks.append(.keepTogether([.heading(Heading(g.text() + "x", style: Self.style(11, .bold), outlineLevel: 2)),
-                                                 .paragraph(Paragraph(g.sentence(), style: Self.style(8))), .table(table(&g, rows: 1 + g.int(3)))]))
-            case 7: blocks.append(.chart(chart(&g)))
+                                                 .paragraph(Paragraph(g.sentence(), style: Self.style(8))), .table(Self.table(&g, rows: 1 + g.int(3)))]))
+            case 7: blocks.append(.chart(Self.chart(&g)))
             case 8:
                 let labelled = g.int(2) == 0
                 let items = (0..<(1 + g.int(14))).map { i in List.Item(g.int(3) == 0 ? g.sentence() + " " + g.sentence() : g.sentence(),
@@ -121,7 +121,7 @@ final class TaggingStressTests: XCTestCase {
         let measurer = PangoMeasurer()
         var pages = 0, compared = 0, listsContinued = 0
         for seed in UInt64(1)...10 {
-            let doc = try LayoutEngine(measurer: measurer).layout(document(seed: seed))
+            let doc = try LayoutEngine(measurer: measurer).layout(Self.document(seed: seed))
             pages += doc.pages.count
             listsContinued += doc.pages.filter { page in
                 (0..<page.marks.count).contains { if case .begin(let e) = page.marks.event($0) { return e.role == .list && e.continues } else { return false } }

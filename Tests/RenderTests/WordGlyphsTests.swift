@@ -113,6 +113,72 @@ final class WordGlyphsDrawingTests: XCTestCase {
     }
 }
 
+/// Lines of one font and colour are queued and drawn with one call to cairo
+/// (`report_glyph_batch`), which writes the same file as a call a line: the text object, the font
+/// and each glyph's place carry over from call to call. What would not give the same file is
+/// drawn at once: a translucent colour, a clip or a group, a line with no ink.
+final class QueuedLinesTests: XCTestCase {
+    private func file(_ doc: Document, queued: Bool) throws -> (bytes: [UInt8], queued: Int, lines: Int) {
+        let m = PangoMeasurer()
+        m.pdfText.words.queuesLines = queued
+        var bytes: [UInt8] = []
+        try PDFRenderer.render(try LayoutEngine(measurer: m).layout(doc), measurer: m) { bytes.append(contentsOf: $0) }
+        return (bytes, m.pdfText.words.linesQueued, m.pdfText.words.linesDrawnDirectly)
+    }
+
+    private func assertSameFile(_ doc: Document, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let queued = try self.file(doc, queued: true)
+        let each = try self.file(doc, queued: false)
+        XCTAssertEqual(each.queued, 0, name, file: file, line: line)
+        XCTAssertEqual(queued.lines, each.lines, "\(name): the same lines drawn without Pango", file: file, line: line)
+        let differ = queued.bytes.indices.first { $0 >= each.bytes.count || queued.bytes[$0] != each.bytes[$0] }
+        XCTAssertTrue(queued.bytes == each.bytes,
+                      "\(name): \(queued.bytes.count) bytes against \(each.bytes.count) drawn a line a call; first difference at \(differ.map(String.init) ?? "the end")",
+                      file: file, line: line)
+        return queued.queued
+    }
+
+    func testQueuedLinesGiveTheFileOfALineACall() throws {
+        var doc = SampleDocuments.summaryTable(rows: 60)
+        let ink = Color(red: 0.1, green: 0.1, blue: 0.1)
+        // Wrapped paragraphs, translucent among opaque ones, a lone space's line, colours alternating.
+        for (i, alpha) in [1, 0.5, 1, 0.25].enumerated() {
+            let notes = (0..<12).map { "line \(i), note \($0) at 24 °C · 3 Jan 2023" }.joined(separator: "; ")
+            doc.blocks.append(.paragraph(Paragraph(notes, style: TextStyle(font: FontSpec(family: "Inter", size: 9),
+                                                                           color: Color(red: 0.1, green: 0.1, blue: 0.1, alpha: alpha)))))
+            doc.blocks.append(.paragraph(Paragraph(" ", style: TextStyle(font: FontSpec(family: "Inter", size: 9), color: ink))))
+            doc.blocks.append(.paragraph(Paragraph("Red then ink", style: TextStyle(font: FontSpec(family: "Inter", weight: .semibold, size: 9),
+                                                                                  color: Color(red: 0.6, green: 0, blue: 0)))))
+        }
+        // Shapes in the text's own colour between its lines (a drawing without words is drawn
+        // as decoration, among the text): each must come after the line drawn before it, though
+        // no colour change says so.
+        let style = TextStyle(font: FontSpec(family: "Inter", size: 8), color: ink)
+        let box = Rect(x: 0, y: 0, width: 300, height: 8)
+        let shapes: [Shape] = [.line(from: Point(x: 0, y: 4), to: Point(x: 300, y: 4), color: ink, width: 1),
+                               .rect(box, .solid(ink)), .ellipse(box, .solid(ink)),
+                               .path(.rect(box), stroke: Stroke(color: ink, width: 1)), .path(.rect(box), fill: .solid(ink)),
+                               .clipped(.rect(box), [.rect(Rect(x: 0, y: 0, width: 400, height: 20), .solid(ink))])]
+        for (k, shape) in shapes.enumerated() {
+            doc.blocks.append(.paragraph(Paragraph("Before shape \(k), 3 Jan", style: style)))
+            doc.blocks.append(.drawing(Drawing(size: Size(width: 300, height: 8), shapes: [shape])))
+            doc.blocks.append(.paragraph(Paragraph("After shape \(k), 4 Jan", style: style)))
+        }
+        let queued = try assertSameFile(doc, "summary table")
+        XCTAssertGreaterThan(queued, 300, "the table's cells are queued")
+    }
+
+    /// Every element and hostile text: charts (clips, paths, labels), drawings, emoji and
+    /// missing glyphs (groups), other scripts, lists and split tables.
+    func testGeneratedDocumentsGiveTheSameFile() throws {
+        var queued = 0
+        for seed in UInt64(1)...6 {
+            queued += try assertSameFile(TaggingStressTests.document(seed: seed), "stress document \(seed)")
+        }
+        XCTAssertGreaterThan(queued, 100)
+    }
+}
+
 /// A single report's words shaped on a spare core as its pages are laid out
 /// (`WordGlyphs.Ahead`): the main thread takes them instead of shaping them, and the file is the
 /// one drawn without.

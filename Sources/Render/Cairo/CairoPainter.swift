@@ -32,6 +32,8 @@ final class CairoPainter {
         var layoutText = ""
     }
     private var split: SplitLine?
+    /// Groups and clips open: while any is, every line is drawn at once (`queuesText`).
+    private var groupDepth = 0, clipDepth = 0
 
     /// Draws with `text`'s context, made from the measurer's font map, so text is set with
     /// exactly the fonts it was measured with.
@@ -43,6 +45,7 @@ final class CairoPainter {
 
     func setColor(_ c: Color, opacity: Double = 1) {
         if opacity == 1, sourceColor == c { return }
+        flushText()
         cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha * opacity)
         sourceColor = opacity == 1 ? c : nil
     }
@@ -51,6 +54,7 @@ final class CairoPainter {
         switch p {
         case .solid(let c): setColor(c, opacity: opacity)
         case let .linearGradient(s, e, stops):
+            flushText()
             let pat = cairo_pattern_create_linear(s.x, s.y, e.x, e.y)
             for st in stops {
                 cairo_pattern_add_color_stop_rgba(pat, st.offset, st.color.red, st.color.green,
@@ -65,7 +69,19 @@ final class CairoPainter {
     func draw(_ page: DisplayPage) {
         sourceColor = nil
         draw(page.items)
+        flushText()
     }
+
+    /// Whether a plain line drawn now may wait to be drawn with the lines after it, in one call
+    /// to cairo (`WordGlyphs.flush`): on a tagged PDF's page, in an opaque colour, outside any
+    /// group and clip — where cairo writes the same file either way.
+    private var queuesText: Bool {
+        segments != nil && groupDepth == 0 && clipDepth == 0 && sourceColor?.alpha == 1
+    }
+
+    /// Draws the lines waiting to be drawn in one call: before anything else is drawn, and
+    /// before the source, a clip, a group or the transformation changes.
+    private func flushText() { text.words.flush(cr) }
 
     /// Draws `page` for a tagged PDF and returns its content segments: each figure (the items of
     /// one figure element) drawn as one group, which cairo writes as one form XObject; every text
@@ -98,8 +114,12 @@ final class CairoPainter {
                 while j < items.count, j < owners.count, owners[j] == owner { j += 1 }
                 let recorded = segments
                 segments = nil
+                flushText()
                 cairo_push_group(cr)
+                groupDepth += 1
                 draw(Array(items[i..<j]))
+                flushText()
+                groupDepth -= 1
                 cairo_pop_group_to_source(cr)
                 cairo_paint(cr)
                 sourceColor = nil
@@ -114,6 +134,7 @@ final class CairoPainter {
                 i += 1
             }
         }
+        flushText()
         // Kept until the page is marked: without the spare capacity growing by doubling left.
         var exact: [ContentSegment] = []
         exact.reserveCapacity(segments?.count ?? 0)
@@ -130,11 +151,13 @@ final class CairoPainter {
         switch item {
         case .text(let run): drawText(run, owner: owner)
         case let .rect(r, paint, opacity):
+            flushText()
             setPaint(paint, opacity: opacity)
             cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
             cairo_fill(cr)
         case let .ellipse(r, paint, opacity):
             guard r.width > 0, r.height > 0 else { return }
+            flushText()
             setPaint(paint, opacity: opacity)
             cairo_save(cr)
             cairo_translate(cr, r.minX + r.width / 2, r.minY + r.height / 2)
@@ -144,17 +167,24 @@ final class CairoPainter {
             cairo_restore(cr)
             cairo_fill(cr)
         case let .line(from, to, color, width):
+            flushText()
             setColor(color)
             cairo_set_line_width(cr, width)
             cairo_move_to(cr, from.x, from.y)
             cairo_line_to(cr, to.x, to.y)
             cairo_stroke(cr)
-        case let .path(path, fill, stroke): drawPath(path, fill: fill, stroke: stroke)
+        case let .path(path, fill, stroke):
+            flushText()
+            drawPath(path, fill: fill, stroke: stroke)
         case let .clip(path, items):
+            flushText()
             cairo_save(cr)
             addPath(path)
             cairo_clip(cr)
+            clipDepth += 1
             draw(items, owner: owner)
+            flushText()
+            clipDepth -= 1
             cairo_restore(cr)
             sourceColor = nil  // restore brought back an earlier source
         case .label(let label): drawLabel(label, owner: owner)
@@ -186,8 +216,9 @@ final class CairoPainter {
     private func draw(_ line: Line, x: Double, y: Double, yIsBaseline: Bool) {
         switch line {
         case .words(let l):
-            text.words.draw(cr, x: x, baseline: yIsBaseline ? y : y + l.baseline)
+            text.words.draw(cr, x: x, baseline: yIsBaseline ? y : y + l.baseline, queued: queuesText)
         case .layout(let l):
+            flushText()
             let top = yIsBaseline ? y - Double(pango_layout_get_baseline(l)) / Double(PANGO_SCALE) : y
             if tagged && drawRunByRun(l, x: x, top: top, isolates: hasIsolates(l)) { return }
             cairo_move_to(cr, x, top)
@@ -409,7 +440,9 @@ final class CairoPainter {
                 if !itemSpans.isEmpty, case .node(let parent) = owner, leftToRight(l) {
                     split = SplitLine(parent: parent, spanNodes: Array(repeating: nil, count: itemSpans.count))
                 }
+                flushText()
                 cairo_push_group(cr)
+                groupDepth += 1
                 sourceColor = nil
                 return true
             }
@@ -479,6 +512,8 @@ final class CairoPainter {
     /// A line split into parts (`SplitLine`) ends its last part, which copies out as its own
     /// text and what `text` has after the laid-out line (the space of a line break).
     private func endGroup(owner: StructureTree.Owner, text: String) {
+        flushText()
+        groupDepth -= 1
         cairo_pop_group_to_source(cr)
         cairo_paint(cr)
         sourceColor = nil

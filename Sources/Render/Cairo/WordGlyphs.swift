@@ -88,8 +88,16 @@ final class WordGlyphs {
     /// Draws every line through Pango's renderer (`pango_cairo_show_glyph_item`) rather than
     /// making its cairo calls directly (`report_show_glyph_item`), for tests comparing the two.
     var drawsThroughPango = false
-    /// Lines drawn with `report_show_glyph_item`, for tests.
+    /// Lines drawn with `report_show_glyph_item` or queued, for tests.
     private(set) var linesDrawnDirectly = 0
+    /// Lines queued to be drawn with the lines around them (`report_glyph_batch`), for tests.
+    private(set) var linesQueued = 0
+    /// Whether lines may be queued at all; off, every line is drawn at once, for tests comparing
+    /// the two.
+    var queuesLines = true
+    /// The lines queued and not yet drawn: drawn by `flush` as one call to cairo. Nil when it
+    /// could not be allocated (every line is then drawn on its own).
+    private let batch = report_glyph_batch_new()
 
     init(context: OpaquePointer) {
         self.context = context
@@ -99,6 +107,14 @@ final class WordGlyphs {
     deinit {
         pango_glyph_string_free(glyphs)
         pango_glyph_string_free(scratch)
+        report_glyph_batch_free(batch)
+    }
+
+    /// Draws the lines `draw(_:x:baseline:queued:)` queued, if any, on `cr`, the context they
+    /// were queued for. The painter calls it before drawing anything else, changing the
+    /// context's source, clip, group or transformation, and at the end of every page.
+    func flush(_ cr: OpaquePointer) {
+        if let batch, batch.pointee.font != nil { report_glyph_batch_flush(batch, cr) }
     }
 
 
@@ -276,8 +292,12 @@ final class WordGlyphs {
         return n
     }
 
-    /// Draws the line last prepared with its baseline starting at (`x`, `baseline`).
-    func draw(_ cr: OpaquePointer, x: Double, baseline: Double) {
+    /// Draws the line last prepared with its baseline starting at (`x`, `baseline`). With
+    /// `queued`, a line that gives the same file drawn in one call with the lines around it is
+    /// queued instead (`report_glyph_batch_queue`), until `flush`; any other line flushes the
+    /// queue and is drawn at once. The caller queues only while the source is an opaque colour
+    /// and no clip or group is set.
+    func draw(_ cr: OpaquePointer, x: Double, baseline: Double, queued: Bool = false) {
         guard let face = preparedFace, let item = face.item else { return }
         var count = 0
         for part in parts { count += part.word.glyphs.count }
@@ -299,6 +319,12 @@ final class WordGlyphs {
             var run = PangoGlyphItem(item: item, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0)
             cairo_move_to(cr, x, baseline)
             base.withMemoryRebound(to: CChar.self, capacity: buf.count) { p in
+                if queued, queuesLines, !drawsThroughPango, let batch, report_glyph_batch_queue(batch, cr, p, &run) != 0 {
+                    linesDrawnDirectly &+= 1
+                    linesQueued &+= 1
+                    return
+                }
+                flush(cr)
                 // Pango's own calls, made directly (the same bytes); Pango draws what that cannot,
                 // with the item's character count its glyph item iterator reads.
                 if !drawsThroughPango, report_show_glyph_item(cr, p, &run) != 0 {
