@@ -102,13 +102,14 @@ static inline void report_give_back_freed_memory(void) {
 }
 
 /* The glyphs and clusters pango_cairo_show_glyph_item (Pango 1.50's pangocairo-render.c) gives
-   cairo for `glyph_item` drawn at the current point, into `glyphs` and `clusters` (STACK each):
-   their counts, or 0 when the run is not one left-to-right run at offset 0 whose glyphs are all
-   known (`WordGlyphs`' lines), which is left to Pango. `x_offset + (double)0 / PANGO_SCALE`
+   cairo for `glyph_item` drawn at the current point (`x_offset`, `y_offset`), into `cairo_glyphs`
+   and `clusters` (REPORT_GLYPH_ITEM_STACK each), their counts and the run's scaled font; returns
+   1, or 0 when the run is not one left-to-right run at offset 0 whose glyphs are all known
+   (`WordGlyphs`' lines), which is left to Pango. `x_offset + (double)0 / PANGO_SCALE`
    below is Pango's `x_offset + (double)x / PANGO_SCALE` with x = 0, kept in that form so the
    doubles given to cairo are Pango's to the bit. */
 enum { REPORT_GLYPH_ITEM_STACK = 256 };
-static inline int report_glyph_item_glyphs(cairo_t *cr, PangoGlyphItem *glyph_item, cairo_bool_t with_clusters,
+static inline int report_glyph_item_glyphs(double x_offset, double y_offset, PangoGlyphItem *glyph_item, cairo_bool_t with_clusters,
                                            cairo_glyph_t *cairo_glyphs, int *glyph_count,
                                            cairo_text_cluster_t *clusters, int *cluster_count,
                                            cairo_scaled_font_t **font) {
@@ -120,9 +121,6 @@ static inline int report_glyph_item_glyphs(cairo_t *cr, PangoGlyphItem *glyph_it
         if (glyphs->glyphs[i].glyph & PANGO_GLYPH_UNKNOWN_FLAG) return 0;
     cairo_scaled_font_t *scaled_font = pango_cairo_font_get_scaled_font((PangoCairoFont *)item->analysis.font);
     if (scaled_font == NULL || cairo_scaled_font_status(scaled_font) != CAIRO_STATUS_SUCCESS) return 0;
-
-    double x_offset, y_offset;
-    cairo_get_current_point(cr, &x_offset, &y_offset);
 
     /* pango_cairo_renderer_draw_glyph_item: the clusters of pango_glyph_item_iter, left to right */
     int num_clusters = 0;
@@ -188,7 +186,7 @@ static inline int report_show_glyph_item(cairo_t *cr, const char *text, PangoGly
     cairo_bool_t had_current_point = cairo_has_current_point(cr);
     double x_offset, y_offset;
     cairo_get_current_point(cr, &x_offset, &y_offset);
-    if (!report_glyph_item_glyphs(cr, glyph_item, has_show_text_glyphs, cairo_glyphs, &count, clusters, &num_clusters, &scaled_font))
+    if (!report_glyph_item_glyphs(x_offset, y_offset, glyph_item, has_show_text_glyphs, cairo_glyphs, &count, clusters, &num_clusters, &scaled_font))
         return 0;
     PangoItem *item = glyph_item->item;
     /* Pango saves the state, sets the font and restores the state, so that cairo looks the scaled
@@ -283,7 +281,9 @@ static inline int report_glyph_batch_queue(report_glyph_batch *b, cairo_t *cr, c
     cairo_text_cluster_t clusters[REPORT_GLYPH_ITEM_STACK];
     int count = 0, num_clusters = 0;
     cairo_scaled_font_t *font = NULL;
-    if (!report_glyph_item_glyphs(cr, glyph_item, 1, glyphs, &count, clusters, &num_clusters, &font)) return 0;
+    double x, y;
+    cairo_get_current_point(cr, &x, &y);
+    if (!report_glyph_item_glyphs(x, y, glyph_item, 1, glyphs, &count, clusters, &num_clusters, &font)) return 0;
     if (count == 0 || item->length > REPORT_GLYPH_BATCH_BYTES) return 0;
     if (b->font && (b->font != font || b->glyph_count + count > REPORT_GLYPH_BATCH_GLYPHS
                     || b->cluster_count + num_clusters > REPORT_GLYPH_BATCH_GLYPHS
