@@ -37,8 +37,9 @@ public final class PangoMeasurer: TextMeasurer {
         // and the font map's resolution — 96 dpi unless set — where every context of ours is at
         // 72: another fontset key, so fontconfig matched and sorted every font a second time
         // (15 fontsets against 8 on the 100-row summary, 21 M instructions). At 72 here too, those
-        // contexts find our fontsets. Sizes are absolute (pixels), so no size changes.
-        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        // contexts find our fontsets. Sizes are absolute (pixels), so no size changes. Set
+        // without the family list Pango's own setter rebuilds (`report_font_map_set_resolution`).
+        report_font_map_set_resolution(fontMap, 72)
         context = pango_font_map_create_context(fontMap)!
         pango_cairo_context_set_resolution(context, 72)
         PangoMeasurer.applyPDFFontOptions(context, fontSet: fontSet)
