@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "Synthetic", dependencies: ["Aurae"]),
         .executableTarget(name: "report", dependencies: [
             "ReportKit", "Aurae", "CuraKnot", "Cycle", "Gentle", "MindfulHome", "Batch", "Synthetic", "Quoting",
-            "CNumberFormat", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CNumberFormat", "CDelayLoad", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=__snprintf_chk"]),
             // Release start-up (docs/performance.md, issue 23): lld with packed relative

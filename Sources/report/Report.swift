@@ -1,4 +1,5 @@
 import ArgumentParser
+import CDelayLoad
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -56,6 +57,7 @@ struct Report: ParsableCommand {
     /// and exit 0; a report command's failure exits with the status its console reports for it.
     static func main() {
         StandardStreams.prepare()  // first: no file the process opens may take 0, 1 or 2
+        report_prepare_memory()  // before any thread starts (CDelayLoad/process_memory.c)
         InterruptCleanup.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The version alone needs no parser: ArgumentParser would first build, by reflection,

@@ -41,4 +41,8 @@ void report_library_preload_pdf(void);
    exits, so that no library is half loaded while the process unloads them. Main thread only. */
 void report_library_settle(void);
 
+/* Sets how the allocator grows and gives back memory, for a process that lives for one report or
+   one batch (process_memory.c). Called first in `main`, before any other thread starts. */
+void report_prepare_memory(void);
+
 #endif
