@@ -57,7 +57,6 @@ struct Report: ParsableCommand {
     /// and exit 0; a report command's failure exits with the status its console reports for it.
     static func main() {
         StandardStreams.prepare()  // first: no file the process opens may take 0, 1 or 2
-        report_prepare_memory()  // before any thread starts (CDelayLoad/process_memory.c)
         InterruptCleanup.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // The version alone needs no parser: ArgumentParser would first build, by reflection,
@@ -67,6 +66,7 @@ struct Report: ParsableCommand {
             print(version)
             exit(with: .success)
         }
+        report_prepare_memory()  // before any thread starts (CDelayLoad/process_memory.c)
         // A command that will draw a PDF has the PDF stack loaded on other cores while it parses
         // its arguments and reads its templates and input: told from the words of a plain
         // command line when it can be, else once parsed.

@@ -42,7 +42,7 @@ void report_library_preload_pdf(void);
 void report_library_settle(void);
 
 /* Sets how the allocator grows and gives back memory, for a process that lives for one report or
-   one batch (process_memory.c). Called first in `main`, before any other thread starts. */
+   one batch (process_memory.c). Called in `main` before any other thread starts. */
 void report_prepare_memory(void);
 
 #endif
