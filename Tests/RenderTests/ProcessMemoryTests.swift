@@ -3,7 +3,8 @@ import CDelayLoad
 import XCTest
 
 /// `report_prepare_memory` (CDelayLoad/process_memory.c): blocks up to 4 MiB come from the heap,
-/// larger ones get a mapping of their own, and a heap grows by at least the 512 KiB pad.
+/// larger ones get a mapping of their own. (The pad shows only in how a heap grows, which depends
+/// on what the test process freed before; docs/performance.md measures it.)
 final class ProcessMemoryTests: XCTestCase {
     func testBlocksUpTo4MiBComeFromTheHeapAndLargerOnesAreMapped() throws {
         report_prepare_memory()
@@ -16,16 +17,5 @@ final class ProcessMemoryTests: XCTestCase {
         free(large)
         free(heap)
         XCTAssertEqual(mallinfo2().hblks, mapped)
-    }
-
-    func testTheHeapGrowsByThePad() throws {
-        report_prepare_memory()
-        let before = mallinfo2()
-        // A block larger than the heap's free space: the heap grows by it and the pad.
-        let size = Int(before.fordblks) + (1 << 20)
-        let block = try XCTUnwrap(malloc(size))
-        defer { free(block) }
-        let after = mallinfo2()
-        XCTAssertGreaterThanOrEqual(Int(after.arena) - Int(before.arena), size - Int(before.fordblks) + (512 << 10) - 4096)
     }
 }
