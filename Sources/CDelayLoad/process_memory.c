@@ -1,5 +1,5 @@
-/* How the allocator grows and gives back memory in a process that lives for one report
-   (include/CDelayLoad.h). */
+/* How the allocator grows and gives back memory in a process that lives for one report or one
+   batch (include/CDelayLoad.h). */
 
 #include <malloc.h>
 
