@@ -29,12 +29,13 @@ let package = Package(
         // System libraries (Debian: libcairo2-dev, libpango1.0-dev, libcsv-dev, libsqlite3-dev, zlib1g-dev, nettle-dev).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CCSV", path: "Sources/CCSV", providers: [.apt(["libcsv-dev"])]),
-        // zlib and libdeflate: the tagged PDF's content streams, marked and compressed once (Render/PDF).
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev", "libdeflate-dev"])]),
+        // zlib and libdeflate: the tagged PDF's content streams, marked and compressed once
+        // (Render/PDF). Headers only: both are loaded with the PDF stack (CDelayLoad).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev", "libdeflate-dev"])]),
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Nettle's SHA-256 (SHA-NI where the CPU has it): the batch manifest's fingerprints.
         .systemLibrary(name: "CNettle", path: "Sources/CNettle", providers: [.apt(["nettle-dev"])]),
-        // The PDF stack, SQLite, Nettle, libcsv and libdeflate: loaded when a command first calls
+        // The PDF stack, SQLite, Nettle, libcsv, libdeflate and zlib: loaded when a command first calls
         // them, not at start (docs/performance.md). Every function report calls in them is defined
         // here and calls the library's through a pointer; no module map above links them.
         // DWARF 4: Debian 12's valgrind, which measures start-up, cannot read clang's DWARF 5.

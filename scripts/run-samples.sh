@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --static-swift-stdlib --product report
+swift build -c release --static-swift-stdlib --disable-local-rpath --product report
 bin=.build/release/report
 mkdir -p out
 export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-1785456000}"   # 2026-07-31, for reproducible PDFs

@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # CI: the plain release build of the README (every non-test target, no XCTest) must work too.
-if [ -n "${CI:-}" ]; then swift build -c release --static-swift-stdlib; fi
+if [ -n "${CI:-}" ]; then swift build -c release --static-swift-stdlib --disable-local-rpath; fi
 swift build --product report
 # The man page and shell completions the tests read (ManualTests), generated from the commands.
 bash scripts/man-and-completions.sh .build/share debug

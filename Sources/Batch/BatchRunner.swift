@@ -86,7 +86,7 @@ public struct BatchRunner: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         // The libraries every user needs, loaded before the first: a missing one stops the run
         // (status 4) rather than making every user fail or look invalid.
-        try BatchFailure.load([REPORT_LIBRARY_NETTLE, REPORT_LIBRARY_PDF, REPORT_LIBRARY_DEFLATE, REPORT_LIBRARY_CSV])
+        try BatchFailure.load([REPORT_LIBRARY_NETTLE, REPORT_LIBRARY_PDF, REPORT_LIBRARY_DEFLATE, REPORT_LIBRARY_ZLIB, REPORT_LIBRARY_CSV])
         let manifestPath = settings.outDir + "/" + settings.manifestName
         do {
             try BatchFile.checkRegularOrMissing(manifestPath, "manifest")

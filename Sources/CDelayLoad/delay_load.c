@@ -27,6 +27,7 @@
 #include <nettle/version.h>
 #include <csv.h>
 #include <libdeflate.h>
+#include <zlib.h>
 
 #if NETTLE_VERSION_MAJOR != 3
 #error "libnettle.so.8 is Nettle 3: another major version needs its soname below"
@@ -133,6 +134,7 @@ static void load(struct library *lib) {
 #include "nettle_functions.h"
 #include "csv_functions.h"
 #include "deflate_functions.h"
+#include "zlib_functions.h"
 #undef F
 #undef V
 
@@ -153,6 +155,9 @@ static const struct binding csv_bindings[] = {
 static const struct binding deflate_bindings[] = {
 #include "deflate_functions.h"
 };
+static const struct binding zlib_bindings[] = {
+#include "zlib_functions.h"
+};
 #undef F
 #undef V
 
@@ -163,6 +168,7 @@ static struct library libraries[] = {
     [REPORT_LIBRARY_NETTLE] = { "Nettle", "libnettle.so.8", "libnettle8", nettle_bindings, COUNT(nettle_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
     [REPORT_LIBRARY_CSV] = { "the CSV library", "libcsv.so.3", "libcsv3", csv_bindings, COUNT(csv_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
     [REPORT_LIBRARY_DEFLATE] = { "the PDF libraries", "libdeflate.so.0", "libdeflate0", deflate_bindings, COUNT(deflate_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
+    [REPORT_LIBRARY_ZLIB] = { "the PDF libraries", "libz.so.1", "zlib1g", zlib_bindings, COUNT(zlib_bindings), NULL, PTHREAD_ONCE_INIT, 0, "" },
 };
 
 static void load_pdf(void) { load(&libraries[REPORT_LIBRARY_PDF]); }
@@ -170,9 +176,10 @@ static void load_sqlite(void) { load(&libraries[REPORT_LIBRARY_SQLITE]); }
 static void load_nettle(void) { load(&libraries[REPORT_LIBRARY_NETTLE]); }
 static void load_csv(void) { load(&libraries[REPORT_LIBRARY_CSV]); }
 static void load_deflate(void) { load(&libraries[REPORT_LIBRARY_DEFLATE]); }
+static void load_zlib(void) { load(&libraries[REPORT_LIBRARY_ZLIB]); }
 static void (*const loaders[])(void) = {
     [REPORT_LIBRARY_PDF] = load_pdf, [REPORT_LIBRARY_SQLITE] = load_sqlite, [REPORT_LIBRARY_NETTLE] = load_nettle,
-    [REPORT_LIBRARY_CSV] = load_csv, [REPORT_LIBRARY_DEFLATE] = load_deflate,
+    [REPORT_LIBRARY_CSV] = load_csv, [REPORT_LIBRARY_DEFLATE] = load_deflate, [REPORT_LIBRARY_ZLIB] = load_zlib,
 };
 
 #pragma GCC visibility pop
@@ -201,6 +208,7 @@ static void *preload_pdf(void *unused) {
     (void)unused;
     (void)report_library_load(REPORT_LIBRARY_PDF);
     (void)report_library_load(REPORT_LIBRARY_DEFLATE);
+    (void)report_library_load(REPORT_LIBRARY_ZLIB);
     return NULL;
 }
 
@@ -263,6 +271,9 @@ __attribute__((noinline, cold)) static void require(report_library which) {
 #undef LIBRARY
 #define LIBRARY REPORT_LIBRARY_DEFLATE
 #include "deflate_functions.h"
+#undef LIBRARY
+#define LIBRARY REPORT_LIBRARY_ZLIB
+#include "zlib_functions.h"
 #undef LIBRARY
 
 #pragma GCC visibility pop

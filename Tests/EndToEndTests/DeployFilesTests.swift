@@ -45,6 +45,25 @@ final class DeployFilesTests: XCTestCase {
         XCTAssertNotNil(volume["persistentVolumeClaim"])
     }
 
+    /// The README's release build is the one the scripts, CI and the container make: a static
+    /// Swift runtime and no search path of the binary's own (`$ORIGIN`, which SwiftPM adds and the
+    /// loader would search for every library before the system's, at every start).
+    func testEveryReleaseBuildIsTheReadmes() throws {
+        let files = ["README.md", "scripts/run-samples.sh", "scripts/test.sh", "deploy/Dockerfile"]
+        var builds = 0
+        for file in files {
+            let text = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent(file), encoding: .utf8)
+            let lines = text.split(separator: "\n").filter { $0.contains("swift build -c release") }
+            XCTAssertFalse(lines.isEmpty, "\(file) makes a release build")
+            for line in lines {
+                builds += 1
+                XCTAssertTrue(line.contains("swift build -c release --static-swift-stdlib --disable-local-rpath"),
+                              "\(file): \(line)")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(builds, files.count)
+    }
+
     func testContainerFileCopiesFilesThatExist() throws {
         let text = try String(contentsOf: deploy.appendingPathComponent("Dockerfile"), encoding: .utf8)
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -80,7 +80,7 @@ final class StartupTests: XCTestCase {
     func testLibrariesAreLoadedWhenACommandFirstNeedsThem() throws {
         let late = ["libpangocairo-1.0.so.0", "libpango-1.0.so.0", "libcairo.so.2", "libgobject-2.0.so.0",
                     "libglib-2.0.so.0", "libfontconfig.so.1", "libharfbuzz.so.0", "libsqlite3.so.0", "libnettle.so.8",
-                    "libcsv.so.3", "libdeflate.so.0"]
+                    "libcsv.so.3", "libdeflate.so.0", "libz.so.1"]
         /// The files the loader opened, and for each whether `dlopen` asked for it.
         func opened(_ stderr: String) -> [String: Bool] {
             var files: [String: Bool] = [:]
@@ -113,6 +113,7 @@ final class StartupTests: XCTestCase {
         XCTAssertEqual(files["libpangocairo-1.0.so.0"], true, "the PDF stack was not loaded by dlopen")
         XCTAssertNotNil(files["libcairo.so.2"])
         XCTAssertEqual(files["libdeflate.so.0"], true, "libdeflate was not loaded with the PDF stack")
+        XCTAssertNotNil(files["libz.so.1"], "zlib was not loaded with the PDF stack")
         XCTAssertNil(files["libsqlite3.so.0"])
         XCTAssertNil(files["libnettle.so.8"])
         XCTAssertNil(files["libcsv.so.3"], "a JSON input loaded the CSV library")

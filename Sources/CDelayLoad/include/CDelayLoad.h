@@ -3,7 +3,7 @@
 
 /* The shared libraries report loads when a command first needs them rather than when the process
    starts (docs/performance.md, "Fourth round (2026-11-27): libraries loaded when a command first
-   needs them"). Loading the PDF stack's 44 libraries, SQLite, Nettle, libcsv and libdeflate was
+   needs them"). Loading the PDF stack's 44 libraries, SQLite, Nettle, libcsv, libdeflate and zlib was
    most of `report --version`'s start-up.
 
    Every function report calls in them is defined in this module (delay_load.c) and calls the
@@ -21,6 +21,9 @@ typedef enum {
     REPORT_LIBRARY_CSV = 3,
     /* libdeflate.so.0: the tagged PDF's streams (loaded with the PDF stack). */
     REPORT_LIBRARY_DEFLATE = 4,
+    /* libz.so.1: cairo's compressed streams inflated to be marked (loaded with the PDF stack,
+       which loads it too). */
+    REPORT_LIBRARY_ZLIB = 5,
 } report_library;
 
 /* Loads `library` and binds every function report calls in it: once per process, from any
@@ -30,7 +33,7 @@ typedef enum {
    fails it prints the reason as `report: error: …` and exits with status 4. */
 const char *report_library_load(report_library library);
 
-/* Starts loading the PDF stack and libdeflate on a thread of its own, and reading fontconfig's
+/* Starts loading the PDF stack, libdeflate and zlib on a thread of its own, and reading fontconfig's
    configuration on another, so that a command that will draw a PDF has them ready by the time it
    has parsed its arguments and read its templates and input; `report_library_load` then waits
    for those threads if they are still at work, and returns what they found. From the main thread
