@@ -16,6 +16,27 @@ static inline int report_font_has_color(PangoFont *font) {
     return color;
 }
 
+/* The font `pango_context_load_font` gives — the first of the fontset Pango makes for `desc` —
+   but from the fontset for `language`, the one Pango's itemizer asks for when it sets text in
+   this font: `pango_context_load_font` asks for the fontset of the context's own language, none
+   in a context whose language was never set, a second fontconfig match and sort of the same
+   font (docs/performance.md). NULL when there is none; else a reference the caller releases. */
+static gboolean report_first_font(PangoFontset *fontset, PangoFont *font, gpointer first) {
+    (void)fontset;
+    *(PangoFont **)first = font;
+    return TRUE;
+}
+static inline PangoFont *report_context_load_font_for(PangoContext *context, const PangoFontDescription *desc,
+                                                      PangoLanguage *language) {
+    PangoFontset *fontset = pango_context_load_fontset(context, desc, language);
+    if (!fontset) return NULL;
+    PangoFont *font = NULL;
+    pango_fontset_foreach(fontset, report_first_font, &font);
+    if (font) g_object_ref(font);
+    g_object_unref(fontset);
+    return font;
+}
+
 /* Gives a new font map from `pango_cairo_font_map_new` the resolution `dpi`, as
    `pango_cairo_font_map_set_resolution` does, without what that call does next: it clears the
    font map's caches and fills one again at once, the list of every family fontconfig knows

@@ -31,6 +31,27 @@ final class FontMapTests: XCTestCase {
         XCTAssertEqual(measurer.lineMetrics(style).height, fresh.lineMetrics(style).height)
     }
 
+    /// The family check (`PangoMeasurer.checkFamily`, the first time a family is used) asks Pango
+    /// for the fontset the first line in that font is then set with, so that fontconfig matches
+    /// and sorts the font once, not once more for a fontset of no language
+    /// (`report_context_load_font_for`; docs/performance.md). That holds while Pango gives text
+    /// in our contexts, which set no language, the default language: checked here on Latin text,
+    /// the text every report's first line is.
+    func testTheFamilyCheckAsksForTheFontsetTheFirstLineUses() throws {
+        let measurer = PangoMeasurer()
+        let d = PangoMeasurer.fontDescription(FontSpec(family: "Inter", size: 11))
+        defer { pango_font_description_free(d) }
+        let text = Array("Headache days per month".utf8CString.dropLast())
+        let items = try XCTUnwrap(text.withUnsafeBufferPointer { PangoLine.items($0, desc: d, context: measurer.context) })
+        defer { PangoLine.free(items) }
+        let item = try XCTUnwrap(items.pointee.data?.assumingMemoryBound(to: PangoItem.self))
+        XCTAssertEqual(item.pointee.analysis.language, pango_language_get_default())
+        // And the check reports on the font the line is set in (the first of that fontset).
+        let checked = try XCTUnwrap(report_context_load_font_for(measurer.context, d, pango_language_get_default()))
+        defer { g_object_unref(checked) }
+        XCTAssertEqual(UnsafeMutableRawPointer(checked), UnsafeMutableRawPointer(item.pointee.analysis.font))
+    }
+
     func testTheFontMapIsAtTheContextsResolution() {
         let measurer = PangoMeasurer()
         XCTAssertEqual(pango_cairo_font_map_get_resolution(OpaquePointer(measurer.fontMap)), 72)

@@ -32,7 +32,7 @@ final class FontSetTests: XCTestCase {
         func scaledFont(_ m: PangoMeasurer) -> OpaquePointer? {
             let d = PangoMeasurer.fontDescription(font)
             defer { pango_font_description_free(d) }
-            guard let f = pango_context_load_font(m.pdfText.context, d) else { return nil }
+            guard let f = report_context_load_font_for(m.pdfText.context, d, pango_language_get_default()) else { return nil }
             defer { g_object_unref(f) }
             return pango_cairo_font_get_scaled_font(OpaquePointer(f))
         }

@@ -119,7 +119,9 @@ public final class PangoMeasurer: TextMeasurer {
         guard checkedFamilies.insert(f.family.lowercased()).inserted else { return }
         let d = PangoMeasurer.fontDescription(f)
         defer { pango_font_description_free(d) }
-        guard let font = pango_context_load_font(context, d) else {
+        // The fontset the first line in this font is set with (the default language: no context
+        // of ours sets one), not another of the same font for no language.
+        guard let font = report_context_load_font_for(context, d, pango_language_get_default()) else {
             record("font family \"\(f.family)\" could not be loaded; text may be missing")
             return
         }
