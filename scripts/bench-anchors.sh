@@ -8,9 +8,9 @@
 #
 # ANCHORS_DIR is the anchors' folder (gen_data.py, to_logs.py, report_cairo.c,
 # report_reportlab.py, report_typst.py; they are read, nothing is written there). REPORT_BINARY
-# defaults to .build/release/report (build it with swift build -c release --static-swift-stdlib
-# --disable-local-rpath --product report, as the README does); an EARLIER_BINARY (another build, for a before/after) runs in the same
-# hyperfine runs and gets its own column. Environment: SIZES (default "100 1000 10000"), RUNS_100 / RUNS_1000 /
+# defaults to .build/release/report (build it as the README does: swift build -c release
+# --static-swift-stdlib --disable-local-rpath --product report); an EARLIER_BINARY (another
+# build, for a before/after) runs in the same hyperfine runs and gets its own column. Environment: SIZES (default "100 1000 10000"), RUNS_100 / RUNS_1000 /
 # RUNS_LARGE (timed runs, default 10 / 5 / 3), BENCH_WORK (default /tmp/report-anchors),
 # BASE_PY (the Python the venv for ReportLab and Typst is made from). Needs hyperfine, gcc,
 # pkg-config, pangocairo, swiftc, python3 and /usr/bin/time. Prints a markdown table of medians

@@ -21,7 +21,7 @@ static inline int report_font_has_color(PangoFont *font) {
    this font: `pango_context_load_font` asks for the fontset of the context's own language, none
    in a context whose language was never set, a second fontconfig match and sort of the same
    font (docs/performance.md). NULL when there is none; else a reference the caller releases. */
-static gboolean report_first_font(PangoFontset *fontset, PangoFont *font, gpointer first) {
+static inline gboolean report_first_font(PangoFontset *fontset, PangoFont *font, gpointer first) {
     (void)fontset;
     *(PangoFont **)first = font;
     return TRUE;
